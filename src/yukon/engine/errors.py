@@ -1,0 +1,61 @@
+"""The engine's errors: a small named hierarchy under :class:`ValueError`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from yukon.engine.rules import Refusal
+
+__all__ = [
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidCodeError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "InvalidRecordError",
+    "YukonError",
+]
+
+
+class YukonError(ValueError):
+    """Base of every error the engine raises for bad input."""
+
+
+class InvalidCardError(YukonError):
+    """Text that is not a card."""
+
+
+class InvalidCodeError(YukonError):
+    """Text that is not a game code; the message says what is wrong."""
+
+
+class InvalidMoveError(YukonError):
+    """Text that is not a move in the notation of SPEC §3."""
+
+
+class InvalidPositionError(YukonError):
+    """A position (for example one read from JSON) that cannot arise in Yukon."""
+
+
+class IllegalMoveError(YukonError):
+    """A well-formed move that the rules refuse; :attr:`refusal` says why."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.message)
+        self.refusal = refusal
+
+
+class InvalidRecordError(YukonError):
+    """A game record whose code or one of whose moves is bad.
+
+    :attr:`position` is the 1-based number of the offending move (0 for the code),
+    :attr:`text` the offending text and :attr:`cause` the underlying error.
+    """
+
+    def __init__(self, position: int, text: str, cause: YukonError) -> None:
+        where = "game code" if position == 0 else f"move {position}"
+        super().__init__(f"{where} ({text}): {cause}")
+        self.position = position
+        self.text = text
+        self.cause = cause
