@@ -1,0 +1,141 @@
+"""The ``yukon`` command line: deal, replay and new (solve, analyze and serve are
+registered by their own layers in :func:`build_parser`).
+
+Every bad input ends with one clear line on standard error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from yukon.commands import Subcommands
+from yukon.engine import Game, GameCode, Record, Rules, YukonError
+from yukon.engine.errors import InvalidRecordError
+
+__all__ = ["CommandError", "build_parser", "game_json", "main", "print_game"]
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+
+
+class CommandError(Exception):
+    """A bad input the command reports in one line, with exit status 2."""
+
+
+def game_json(game: Game) -> dict[str, object]:
+    """The shape ``yukon deal --json`` prints: columns bottom to top, face-down
+    cards in brackets, foundations as heights."""
+    position = game.position()
+    return {
+        "code": None if game.code is None else str(game.code),
+        "rules": game.rules.name.lower(),
+        "columns": position.columns_json(),
+        "foundations": position.foundation_dict(),
+        "score": game.score,
+        "moves": game.move_count,
+        "won": game.is_won,
+    }
+
+
+def print_game(game: Game, *, as_json: bool, out: TextIO, summary: bool = False) -> None:
+    """Print *game* as the layout of SPEC §2 or as JSON; *summary* adds the
+    foundations and counters after the layout."""
+    if as_json:
+        json.dump(game_json(game), out, ensure_ascii=False)
+        out.write("\n")
+        return
+    position = game.position()
+    for line in position.layout_lines():
+        out.write(line + "\n")
+    if summary:
+        heights = " ".join(f"{suit}{height}" for suit, height in position.foundation_dict().items())
+        out.write(f"F: {heights}\n")
+        out.write(f"score {game.score}, moves {game.move_count}{', won' if game.is_won else ''}\n")
+
+
+def _read_record(parts: Sequence[str], stdin: TextIO) -> Record:
+    text = stdin.read() if list(parts) == ["-"] else " ".join(parts)
+    if not text.strip():
+        raise CommandError("no record given: pass the code and moves, or '-' to read them")
+    return Record.parse(text)
+
+
+def _cmd_deal(args: argparse.Namespace) -> int:
+    game = Game.from_code(args.code)
+    print_game(game, as_json=args.json, out=sys.stdout)
+    return EXIT_OK
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    record = _read_record(args.record, sys.stdin)
+    game = record.replay()
+    print_game(game, as_json=args.json, out=sys.stdout, summary=True)
+    return EXIT_OK
+
+
+def _cmd_new(args: argparse.Namespace) -> int:
+    print(GameCode.random(Rules.parse(args.rules), rng=random.SystemRandom()))
+    return EXIT_OK
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors as a :class:`CommandError`."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise CommandError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="yukon", description="Yukon patience: deals, records, solver, server.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    deal = commands.add_parser("deal", help="print the layout of a game code")
+    deal.add_argument("code", help="a game code such as YU1-C-AAAAAAB")
+    deal.add_argument("--json", action="store_true", help="print one JSON object")
+    deal.set_defaults(handler=_cmd_deal)
+
+    replay = commands.add_parser("replay", help="play a game record and print the position")
+    replay.add_argument("record", nargs="+", help="the code and moves, or - for standard input")
+    replay.add_argument("--json", action="store_true", help="print one JSON object")
+    replay.set_defaults(handler=_cmd_replay)
+
+    new = commands.add_parser("new", help="print a fresh random game code")
+    new.add_argument("--rules", default="classic", choices=["classic", "relaxed"])
+    new.set_defaults(handler=_cmd_new)
+
+    _register_layers(commands)
+    return parser
+
+
+def _register_layers(commands: Subcommands) -> None:
+    """Commands of the layers above the engine, each in its own module."""
+    from yukon.commands import REGISTRY
+
+    for register in REGISTRY:
+        register(commands)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        status: int = args.handler(args)
+    except InvalidRecordError as error:
+        # The record's own form: "move N (TEXT): reason".
+        print(error, file=sys.stderr)
+        return EXIT_USAGE
+    except (CommandError, YukonError, OSError) as error:
+        print(f"yukon: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

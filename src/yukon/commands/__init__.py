@@ -1,0 +1,16 @@
+"""Command-line commands of the layers above the engine (solver, server).
+
+Each module here has ``register(commands)`` that adds its sub-commands to the
+``yukon`` parser; :data:`REGISTRY` lists them in the order ``--help`` shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any, TypeAlias
+
+Subcommands: TypeAlias = "argparse._SubParsersAction[Any]"
+Register: TypeAlias = Callable[[Subcommands], None]
+
+REGISTRY: list[Register] = []
