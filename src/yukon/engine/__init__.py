@@ -3,6 +3,7 @@
 from yukon.engine.cards import DECK, Card, Color, Rank, Suit
 from yukon.engine.codes import DEAL_COUNT, GameCode, Rules
 from yukon.engine.errors import (
+    CodeProblem,
     IllegalMoveError,
     InvalidCardError,
     InvalidCodeError,
@@ -23,6 +24,7 @@ __all__ = [
     "MAX_GROUP",
     "MAX_UNDO",
     "Card",
+    "CodeProblem",
     "Color",
     "Game",
     "GameCode",

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from yukon.engine.errors import InvalidCodeError
+from yukon.engine.errors import CodeProblem, InvalidCodeError
 
 __all__ = ["DEAL_COUNT", "PREFIX", "GameCode", "Rules", "letters_to_number", "number_to_letters"]
 
@@ -46,7 +46,9 @@ class Rules(enum.Enum):
         for rules in cls:
             if key in (rules.value, rules.name):
                 return rules
-        raise InvalidCodeError(f"unknown rules {text!r}: use 'C' (Classic) or 'R' (Relaxed)")
+        raise InvalidCodeError(
+            f"unknown rules {text!r}: use 'C' (Classic) or 'R' (Relaxed)", CodeProblem.RULES
+        )
 
 
 def number_to_letters(number: int) -> str:
@@ -56,7 +58,9 @@ def number_to_letters(number: int) -> str:
     ('AAAAAAA', 'AAAAAAB', 'AAAAABA')
     """
     if not 0 <= number < DEAL_COUNT:
-        raise InvalidCodeError(f"deal number {number!r} is outside 0 … {DEAL_COUNT - 1}")
+        raise InvalidCodeError(
+            f"deal number {number!r} is outside 0 … {DEAL_COUNT - 1}", CodeProblem.NUMBER
+        )
     letters = []
     for _ in range(LETTERS):
         number, digit = divmod(number, 26)
@@ -73,14 +77,16 @@ def letters_to_number(letters: str) -> int:
     text = letters.upper()
     if len(text) != LETTERS:
         raise InvalidCodeError(
-            f"the deal part {letters!r} has {len(text)} letters; it needs exactly {LETTERS}"
+            f"the deal part {letters!r} has {len(text)} letters; it needs exactly {LETTERS}",
+            CodeProblem.LENGTH,
         )
     number = 0
     for position, char in enumerate(text, start=1):
         if not ("A" <= char <= "Z"):
             raise InvalidCodeError(
                 f"the deal part {letters!r} has {char!r} at position {position};"
-                " only the letters A to Z are allowed"
+                " only the letters A to Z are allowed",
+                CodeProblem.CHARACTER,
             )
         number = number * 26 + ord(char) - ord("A")
     return number
@@ -95,7 +101,9 @@ class GameCode:
 
     def __post_init__(self) -> None:
         if not isinstance(self.number, int) or not 0 <= self.number < DEAL_COUNT:
-            raise InvalidCodeError(f"deal number {self.number!r} is outside 0 … {DEAL_COUNT - 1}")
+            raise InvalidCodeError(
+                f"deal number {self.number!r} is outside 0 … {DEAL_COUNT - 1}", CodeProblem.NUMBER
+            )
 
     @property
     def letters(self) -> str:
@@ -108,29 +116,36 @@ class GameCode:
         :raises InvalidCodeError: saying which part is wrong.
         """
         if not isinstance(text, str):
-            raise InvalidCodeError(f"a game code must be text, not {type(text).__name__}")
+            raise InvalidCodeError(
+                f"a game code must be text, not {type(text).__name__}", CodeProblem.NOT_TEXT
+            )
         stripped = text.strip()
         if not stripped:
-            raise InvalidCodeError("the game code is empty; it looks like 'YU1-C-AAAAAAB'")
+            raise InvalidCodeError(
+                "the game code is empty; it looks like 'YU1-C-AAAAAAB'", CodeProblem.EMPTY
+            )
         parts = stripped.upper().split("-")
         if parts[0] != PREFIX:
             raise InvalidCodeError(
                 f"unknown prefix {stripped.split('-')[0]!r} in {text!r}:"
-                f" a code starts with {PREFIX!r}, as in 'YU1-C-AAAAAAB'"
+                f" a code starts with {PREFIX!r}, as in 'YU1-C-AAAAAAB'",
+                CodeProblem.PREFIX,
             )
         if len(parts) != 3:
             raise InvalidCodeError(
-                f"{text!r} has {len(parts)} parts; a code has three, as in 'YU1-C-AAAAAAB'"
+                f"{text!r} has {len(parts)} parts; a code has three, as in 'YU1-C-AAAAAAB'",
+                CodeProblem.PARTS,
             )
         _, rules_part, letters = parts
         if rules_part not in ("C", "R"):
             raise InvalidCodeError(
-                f"bad rules letter {rules_part!r} in {text!r}: use 'C' (Classic) or 'R' (Relaxed)"
+                f"bad rules letter {rules_part!r} in {text!r}: use 'C' (Classic) or 'R' (Relaxed)",
+                CodeProblem.RULES,
             )
         try:
             number = letters_to_number(letters)
         except InvalidCodeError as error:
-            raise InvalidCodeError(f"{text!r}: {error}") from None
+            raise InvalidCodeError(f"{text!r}: {error}", error.problem) from None
         return cls(Rules(rules_part), number)
 
     @classmethod

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from yukon.engine.rules import Refusal
 
 __all__ = [
+    "CodeProblem",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidCodeError",
@@ -26,8 +28,26 @@ class InvalidCardError(YukonError):
     """Text that is not a card."""
 
 
+class CodeProblem(enum.Enum):
+    """What is wrong with a game code; the value is the stable code the API sends."""
+
+    NOT_TEXT = "not_text"
+    EMPTY = "empty"
+    PREFIX = "prefix"
+    PARTS = "parts"
+    RULES = "rules"
+    LENGTH = "length"
+    CHARACTER = "character"
+    NUMBER = "number"
+
+
 class InvalidCodeError(YukonError):
-    """Text that is not a game code; the message says what is wrong."""
+    """Text that is not a game code; the message says what is wrong and
+    :attr:`problem` names it for a client that writes its own words."""
+
+    def __init__(self, message: str, problem: CodeProblem) -> None:
+        super().__init__(message)
+        self.problem = problem
 
 
 class InvalidMoveError(YukonError):
