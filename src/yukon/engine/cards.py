@@ -155,7 +155,7 @@ class Card:
         :raises InvalidCardError: when *text* is not a card.
         """
         stripped = text.strip()
-        if len(stripped) < 2 or len(stripped) > 3:
+        if not 2 <= len(stripped) <= 3 or any(char.isspace() for char in stripped):
             raise InvalidCardError(
                 f"not a card: {text!r} (a card is a rank and a suit, such as 'TD' or '7H')"
             )

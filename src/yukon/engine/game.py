@@ -219,6 +219,8 @@ class Game:
 
     def iter_legal_moves(self) -> Iterator[Move]:
         """Every legal move, column by column, then the foundation take-backs."""
+        if self.is_won:
+            return
         rules = self.rules
         columns = self._columns
         foundations = self._foundations

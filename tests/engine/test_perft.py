@@ -1,0 +1,34 @@
+"""Perft: the number of legal move sequences to a fixed depth, pinned, so that any
+change to move generation shows."""
+
+from __future__ import annotations
+
+import pytest
+
+from yukon.engine import Game
+
+PERFT = {
+    "YU1-C-AAAAAAB": [8, 61, 452, 3279],
+    "YU1-R-AAAAAAB": [18, 308, 5053],
+    "YU1-C-AACRWEA": [8, 61, 473, 3713],
+    "YU1-R-HELLOYU": [12, 156, 2124],
+}
+
+
+def perft(game: Game, depth: int) -> int:
+    if depth == 0:
+        return 1
+    total = 0
+    for move in list(game.legal_moves):
+        game.push(move)
+        total += perft(game, depth - 1)
+        game.undo()
+    return total
+
+
+@pytest.mark.parametrize("code", sorted(PERFT))
+def test_perft(code: str) -> None:
+    game = Game.from_code(code)
+    counts = [perft(game, depth) for depth in range(1, len(PERFT[code]) + 1)]
+    assert counts == PERFT[code]
+    assert game.position() == Game.from_code(code).position()

@@ -1,0 +1,104 @@
+"""The command line: deal, replay, new; one clear line and exit status 2 on bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.engine.test_deal import CHECK_VALUE
+from yukon.cli import main
+from yukon.engine import GameCode, Rules
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_deal_prints_the_layout(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["deal", " yu1-c-aaaaaab "], capsys)
+    assert (status, err) == (0, "")
+    assert out == CHECK_VALUE + "\n"
+
+
+def test_deal_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["deal", "--json", "YU1-C-AAAAAAB"], capsys)
+    data = json.loads(out)
+    assert status == 0
+    assert data["code"] == "YU1-C-AAAAAAB"
+    assert data["columns"][0] == ["7H"]
+    assert data["columns"][1] == ["[9S]", "4H", "8D", "8H", "5C", "JH"]
+    assert data["foundations"] == {"S": 0, "H": 0, "D": 0, "C": 0}
+    assert (data["score"], data["moves"], data["won"]) == (0, 0, False)
+
+
+def test_replay_prints_the_position_after_the_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["replay", "YU1-C-AACRWEA", "QC>5", "TD>1"], capsys)
+    assert status == 0
+    assert out.splitlines()[0] == "1: JS TD 5H JD 8S"
+    assert out.splitlines()[-1] == "score 0, moves 2"
+
+
+def test_replay_reads_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("YU1-C-AACRWEA 1. QC>5\n2. TD>1\n"))
+    status, out, _ = run(["replay", "--json", "-"], capsys)
+    assert status == 0
+    assert json.loads(out)["columns"][0] == ["JS", "TD", "5H", "JD", "8S"]
+
+
+def test_replay_reports_an_illegal_move(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["replay", "YU1-C-AACRWEA QC>5 TD>1 8S>3"], capsys)
+    assert (status, out) == (2, "")
+    assert err == "move 3 (8S>3): 8♠ goes on a red 9 — 9♥ or 9♦, not on 8♣\n"
+
+
+@pytest.mark.parametrize("rules", ["classic", "relaxed"])
+def test_new_prints_a_fresh_code(capsys: pytest.CaptureFixture[str], rules: str) -> None:
+    status, out, _ = run(["new", "--rules", rules], capsys)
+    assert status == 0
+    assert GameCode.parse(out).rules is Rules.parse(rules)
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["deal", "YU2-C-AAAAAAB"], "unknown prefix 'YU2'"),
+        (["deal", "YU1-C-AAAAAA"], "6 letters"),
+        (["replay", "YU1-C-AAAAAAB", "7H>9"], "move 1 (7H>9): in move '7H>9': unknown target"),
+        (["replay", "-"], "no record given"),
+        (["new", "--rules", "russian"], "invalid choice"),
+        (["frobnicate"], "invalid choice"),
+        ([], "required"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    argv: list[str],
+    fragment: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    status, out, err = run(argv, capsys)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert fragment in err
+    assert "Traceback" not in err
+
+
+def test_the_console_script_runs_as_a_module() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "yukon", "deal", "YU1-C-AAAAAAB"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stdout == CHECK_VALUE + "\n"
