@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Set up and run every check: lint, format, types, and the whole test suite
+# (engine, solver, storage, API, command line, and real-browser tests in Chromium).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh dev
+
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian's chromium for the browser tests..."
+    apt-get -o DPkg::Lock::Timeout=600 update -qq
+    apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium >/dev/null
+  else
+    echo "The browser tests need Debian's chromium: sudo apt-get install chromium" >&2
+    exit 1
+  fi
+fi
+
+echo "== ruff check";         .venv/bin/ruff check src tests bench
+echo "== ruff format --check"; .venv/bin/ruff format --check src tests bench
+echo "== mypy --strict";      .venv/bin/mypy src tests
+echo "== pytest"
+.venv/bin/python -m pytest "$@"
