@@ -14,3 +14,8 @@ Subcommands: TypeAlias = "argparse._SubParsersAction[Any]"
 Register: TypeAlias = Callable[[Subcommands], None]
 
 REGISTRY: list[Register] = []
+
+# Imported after REGISTRY exists: each command module imports Subcommands from here.
+from yukon.commands import serve  # noqa: E402
+
+REGISTRY.append(serve.register)

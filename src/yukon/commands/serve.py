@@ -1,0 +1,78 @@
+"""``yukon serve``: run the game server and open the browser at the game."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from pathlib import Path
+from typing import Final
+
+from yukon.commands import Subcommands
+
+__all__ = ["register"]
+
+_BROWSER_WAIT: Final = 10.0
+
+
+def register(commands: Subcommands) -> None:
+    serve = commands.add_parser("serve", help="run the game server and open it in the browser")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    serve.add_argument(
+        "--db", type=Path, default=None, help="the database file (default: the user's data folder)"
+    )
+    serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    serve.set_defaults(handler=_cmd_serve)
+
+
+def _has_display() -> bool:
+    """Whether a browser window can be shown: always on Windows and macOS; on
+    other systems only with an X or Wayland display."""
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _open_when_listening(host: str, port: int, url: str) -> None:
+    """Open *url* once the server accepts connections (so the page never fails)."""
+    deadline = time.monotonic() + _BROWSER_WAIT
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((host, port), timeout=0.5):
+                break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        return
+    webbrowser.open(url)
+
+
+def _url(host: str, port: int) -> str:
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from yukon.storage import default_db_path
+    from yukon.web import AppSettings, create_app
+
+    db_path = args.db if args.db is not None else default_db_path()
+    app = create_app(AppSettings(db_path=db_path))
+    url = _url(args.host, args.port)
+    print(f"Yukon Solitaire at {url}  (games in {db_path}; Ctrl+C stops)", flush=True)
+    if not args.no_browser and _has_display():
+        probe = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
+        threading.Thread(
+            target=_open_when_listening, args=(probe, args.port, url), daemon=True
+        ).start()
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False)
+    return 0

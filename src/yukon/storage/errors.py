@@ -1,0 +1,75 @@
+"""What the storage layer refuses, apart from the engine's own errors."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from yukon.storage.live import LiveGame
+
+__all__ = [
+    "CorruptGameError",
+    "GameNotFoundError",
+    "GameRefusedError",
+    "GameWonError",
+    "InvalidSettingError",
+    "SchemaError",
+    "StaleVersionError",
+    "StorageError",
+]
+
+
+class StorageError(Exception):
+    """Base of the storage layer's errors."""
+
+
+class GameNotFoundError(StorageError, LookupError):
+    """No such game for this player (an unknown id and another player's look the same)."""
+
+
+class GameRefusedError(StorageError):
+    """A change to a game that was refused; nothing changed. :attr:`live` is the game
+    as it is, so that the answer can carry its state; :attr:`cause` is the engine's
+    error (:class:`~yukon.engine.IllegalMoveError`, :class:`~yukon.engine.NothingToUndoError`)
+    when the engine refused."""
+
+    def __init__(self, live: LiveGame, message: str, cause: Exception | None = None) -> None:
+        super().__init__(message)
+        self.live = live
+        self.cause = cause
+
+
+class StaleVersionError(GameRefusedError):
+    """A change sent for a version of the game that is no longer current."""
+
+    def __init__(self, live: LiveGame, sent: int) -> None:
+        super().__init__(
+            live, f"the game is at version {live.version}, not {sent}: it changed elsewhere"
+        )
+        self.sent = sent
+
+
+class GameWonError(GameRefusedError):
+    """A change asked of a game that is already won (a win is final: replay the deal)."""
+
+    def __init__(self, live: LiveGame) -> None:
+        super().__init__(live, "the game is won; replay the deal or start a new game to play again")
+
+
+class CorruptGameError(StorageError):
+    """A stored game that cannot be resumed: its record or fields are damaged."""
+
+    def __init__(self, game_id: str, detail: str) -> None:
+        super().__init__(
+            f"game {game_id!r} cannot be resumed: its stored data is damaged ({detail})"
+        )
+        self.game_id = game_id
+        self.detail = detail
+
+
+class SchemaError(StorageError):
+    """A database whose schema this version of the app cannot use."""
+
+
+class InvalidSettingError(StorageError, ValueError):
+    """A player setting with an unknown name or a value of the wrong kind."""

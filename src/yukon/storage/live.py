@@ -1,0 +1,125 @@
+"""A game being played: the engine's game plus what the service keeps beside it
+(version, hints, clock), and the conversions to and from the stored row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from yukon.engine import Game, Record, YukonError
+from yukon.engine.record import UNDO
+from yukon.storage.database import GameRow
+from yukon.storage.errors import CorruptGameError
+
+__all__ = ["GameClock", "LiveGame"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameClock:
+    """Time played: *elapsed_ms* banked, plus the time since *since* (wall-clock
+    seconds) while running. The server keeps it, so reloads and restarts resume it.
+
+    >>> clock = GameClock().running(100.0)
+    >>> clock.elapsed_at(102.5)
+    2500
+    >>> clock.stopped(103.0).elapsed_at(500.0)
+    3000
+    """
+
+    elapsed_ms: int = 0
+    since: float | None = None
+    page_hidden: bool = False
+
+    @property
+    def is_running(self) -> bool:
+        return self.since is not None
+
+    def elapsed_at(self, now: float) -> int:
+        if self.since is None:
+            return self.elapsed_ms
+        # A clock set back (NTP, a restored machine) must not make time run backwards.
+        return self.elapsed_ms + max(0, round((now - self.since) * 1000))
+
+    def stopped(self, now: float) -> GameClock:
+        return GameClock(self.elapsed_at(now), None, self.page_hidden)
+
+    def running(self, now: float) -> GameClock:
+        """Running from *now* (or still running); a move also tells us the page is shown."""
+        if self.since is not None and not self.page_hidden:
+            return self
+        return GameClock(self.elapsed_at(now), now, page_hidden=False)
+
+    def with_page_hidden(self, hidden: bool, now: float, *, may_run: bool) -> GameClock:
+        """The clock after the page reports it is *hidden* (or shown again); it runs
+        again only when *may_run* (the game is started and not won)."""
+        if hidden:
+            return replace(self.stopped(now), page_hidden=True)
+        shown = replace(self, page_hidden=False)
+        return shown.running(now) if may_run else shown
+
+
+@dataclass(slots=True)
+class LiveGame:
+    """A game in play, cached in memory; the database row is the truth."""
+
+    id: str
+    player: str
+    game: Game
+    record: str  # the record with undos, kept in step with game.log
+    version: int
+    clock: GameClock
+    created: float
+    updated: float
+
+    @classmethod
+    def new(cls, game_id: str, player: str, game: Game, now: float) -> LiveGame:
+        record = str(Record.from_game(game, with_undos=True))
+        return cls(game_id, player, game, record, 1, GameClock(), now, now)
+
+    @classmethod
+    def from_row(cls, row: GameRow) -> LiveGame:
+        """Resume a stored game by replaying its record.
+
+        :raises CorruptGameError: when the record or the counters cannot be read.
+        """
+        try:
+            game = Record.parse(row.record).replay()
+        except YukonError as error:
+            raise CorruptGameError(row.id, str(error)) from None
+        if game.code is None or str(game.code) != row.code.strip().upper():
+            raise CorruptGameError(row.id, f"the record does not start with {row.code!r}")
+        if not isinstance(row.hints, int) or row.hints < 0:
+            raise CorruptGameError(row.id, f"bad hint count {row.hints!r}")
+        game.hint_count = row.hints
+        clock = GameClock(row.elapsed_ms, row.clock_since, row.page_hidden)
+        return cls(
+            row.id, row.player, game, row.record, row.version, clock, row.created, row.updated
+        )
+
+    def to_row(self) -> GameRow:
+        game = self.game
+        return GameRow(
+            id=self.id,
+            player=self.player,
+            code=str(game.code),
+            rules=game.rules.letter,
+            record=self.record,
+            version=self.version,
+            hints=game.hint_count,
+            elapsed_ms=self.clock.elapsed_ms,
+            clock_since=self.clock.since,
+            page_hidden=self.clock.page_hidden,
+            score=game.score,
+            moves=game.move_count,
+            undos=game.undo_count,
+            won=game.is_won,
+            created=self.created,
+            updated=self.updated,
+        )
+
+    def note_move(self, text: str) -> None:
+        """Add a move's notation (or ``U``) to the record, as :meth:`Game.play` or
+        :meth:`Game.undo` added it to the game's log."""
+        self.record = f"{self.record} {text}"
+
+    def note_undo(self) -> None:
+        self.note_move(UNDO)

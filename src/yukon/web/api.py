@@ -1,0 +1,178 @@
+"""The JSON API under ``/api/v1`` (docs/api.md). Handlers are thin: read the
+request, call the game service, answer with the state. Refusals are raised and
+answered by :mod:`yukon.web.errors`."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from yukon.engine import GameCode, Move, Rules
+from yukon.storage import GameService, LiveGame
+from yukon.web.bodies import optional, read_object, required
+from yukon.web.config import AppSettings
+from yukon.web.errors import ApiError, bad_request
+from yukon.web.hint import heuristic_hint
+from yukon.web.records import replay_record
+from yukon.web.responses import JsonResponse
+from yukon.web.state import state_json
+
+__all__ = ["api_routes"]
+
+_RULES: Final = {"classic": Rules.CLASSIC, "relaxed": Rules.RELAXED}
+_MAX_LIST: Final = 200
+_MAX_ID: Final = 64
+
+
+def _service(request: Request) -> GameService:
+    service: GameService = request.app.state.service
+    return service
+
+
+def _settings(request: Request) -> AppSettings:
+    settings: AppSettings = request.app.state.settings
+    return settings
+
+
+def _player(request: Request) -> str:
+    player: str = request.state.player
+    return player
+
+
+def _game_id(request: Request) -> str:
+    game_id: str = request.path_params["game_id"]
+    if len(game_id) > _MAX_ID:
+        raise ApiError(404, "not_found", "there is no such game")
+    return game_id
+
+
+async def _body(request: Request) -> dict[str, object]:
+    return await read_object(request, _settings(request).max_body)
+
+
+def _state(request: Request, live: LiveGame, status: int = 200) -> Response:
+    return JsonResponse(state_json(live, _service(request).now()), status_code=status)
+
+
+async def create_game(request: Request) -> Response:
+    body = await _body(request)
+    code_text = optional(body, "code", str)
+    if code_text is not None:
+        code = GameCode.parse(code_text)
+    else:
+        rules_name = optional(body, "rules", str, "classic")
+        rules = _RULES.get(rules_name.strip().lower())
+        if rules is None:
+            raise bad_request(f"'rules' must be 'classic' or 'relaxed', not {rules_name!r}")
+        optional(body, "winnable", bool, False)
+        code = GameCode.random(rules, rng=_settings(request).rng)
+    live = _service(request).create(_player(request), code)
+    return _state(request, live, 201)
+
+
+async def current_game(request: Request) -> Response:
+    return _state(request, _service(request).current(_player(request)))
+
+
+async def get_game(request: Request) -> Response:
+    return _state(request, _service(request).get(_player(request), _game_id(request)))
+
+
+async def make_move(request: Request) -> Response:
+    body = await _body(request)
+    move = Move.parse(required(body, "move", str))
+    version = required(body, "version", int)
+    live = _service(request).move(_player(request), _game_id(request), move, version)
+    return _state(request, live)
+
+
+async def undo(request: Request) -> Response:
+    body = await _body(request)
+    version = required(body, "version", int)
+    live = _service(request).undo(_player(request), _game_id(request), version)
+    return _state(request, live)
+
+
+async def hint(request: Request) -> Response:
+    body = await _body(request)
+    version = required(body, "version", int)
+    service, player, game_id = _service(request), _player(request), _game_id(request)
+    live = service.check_version(player, game_id, version)
+    move = heuristic_hint(live.game)
+    live = service.record_hint(player, game_id, version, move)
+    shown = (
+        None if move is None else {"move": str(move), "card": str(move.card), "target": move.target}
+    )
+    return JsonResponse({"hint": shown, "state": state_json(live, service.now())})
+
+
+async def replay(request: Request) -> Response:
+    await _body(request)
+    live = _service(request).replay(_player(request), _game_id(request))
+    return _state(request, live, 201)
+
+
+async def visibility(request: Request) -> Response:
+    body = await _body(request)
+    hidden = required(body, "hidden", bool)
+    live = _service(request).set_page_hidden(_player(request), _game_id(request), hidden)
+    return _state(request, live)
+
+
+async def list_games(request: Request) -> Response:
+    raw = request.query_params.get("limit", "50")
+    if not raw.isdigit() or not 1 <= int(raw) <= _MAX_LIST:
+        raise bad_request(f"'limit' must be a whole number from 1 to {_MAX_LIST}, not {raw!r}")
+    rows = _service(request).list_games(_player(request), int(raw))
+    games = [
+        {
+            "id": row.id,
+            "code": row.code,
+            "rules": "relaxed" if row.rules == Rules.RELAXED.letter else "classic",
+            "won": row.won,
+            "score": row.score,
+            "moves": row.moves,
+            "elapsed_ms": row.elapsed_ms,
+            "created": row.created,
+            "updated": row.updated,
+        }
+        for row in rows
+    ]
+    return JsonResponse({"games": games})
+
+
+async def records_replay(request: Request) -> Response:
+    body = await _body(request)
+    return JsonResponse(replay_record(required(body, "record", str)))
+
+
+async def get_settings(request: Request) -> Response:
+    return JsonResponse(_service(request).settings(_player(request)).as_dict())
+
+
+async def put_settings(request: Request) -> Response:
+    body = await _body(request)
+    settings = _service(request).update_settings(_player(request), body)
+    return JsonResponse(settings.as_dict())
+
+
+def api_routes() -> list[Route]:
+    prefix = "/api/v1"
+    game = prefix + "/games/{game_id}"
+    return [
+        Route(prefix + "/games", create_game, methods=["POST"]),
+        Route(prefix + "/games", list_games, methods=["GET"]),
+        Route(prefix + "/games/current", current_game, methods=["GET"]),
+        Route(game, get_game, methods=["GET"]),
+        Route(game + "/moves", make_move, methods=["POST"]),
+        Route(game + "/undo", undo, methods=["POST"]),
+        Route(game + "/hint", hint, methods=["POST"]),
+        Route(game + "/replay", replay, methods=["POST"]),
+        Route(game + "/visibility", visibility, methods=["POST"]),
+        Route(prefix + "/records/replay", records_replay, methods=["POST"]),
+        Route(prefix + "/settings", get_settings, methods=["GET"]),
+        Route(prefix + "/settings", put_settings, methods=["PUT"]),
+    ]

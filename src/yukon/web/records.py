@@ -1,0 +1,60 @@
+"""Replaying a game record step by step, for the Examples page and scripts
+(``POST /api/v1/records/replay``). Nothing is stored."""
+
+from __future__ import annotations
+
+from yukon.engine import (
+    Game,
+    IllegalMoveError,
+    NothingToUndoError,
+    Record,
+    YukonError,
+)
+from yukon.engine.record import UNDO
+from yukon.web.state import columns_json, foundations_json
+
+__all__ = ["replay_record"]
+
+
+def _step(game: Game, move: str | None) -> dict[str, object]:
+    return {
+        "move": move,
+        "columns": columns_json(game),
+        "foundations": foundations_json(game),
+        "score": game.score,
+    }
+
+
+def _refusal(position: int, text: str, error: YukonError) -> dict[str, object]:
+    if isinstance(error, IllegalMoveError):
+        details = error.refusal.as_dict()
+    else:
+        reason = "nothing_to_undo" if isinstance(error, NothingToUndoError) else None
+        details = {"reason": reason, "card": None, "target": None, "column": None, "count": None}
+        details["message"] = str(error)
+    return {"position": position, "text": text, **details}
+
+
+def replay_record(text: str) -> dict[str, object]:
+    """Every position along the record *text*, step 0 being the deal; the replay
+    stops at the first move the rules refuse and describes it in ``error``.
+
+    :raises InvalidRecordError: when the record cannot be read at all (its code, or
+        a token that is not a move).
+    """
+    record = Record.parse(text)
+    game = Game.from_code(record.code)
+    steps = [_step(game, None)]
+    error: dict[str, object] | None = None
+    for position, move in enumerate(record.moves, start=1):
+        token = UNDO if move is None else str(move)
+        try:
+            if move is None:
+                game.undo()
+            else:
+                game.play(move)
+        except YukonError as refused:
+            error = _refusal(position, token, refused)
+            break
+        steps.append(_step(game, token))
+    return {"code": str(record.code), "steps": steps, "error": error}
