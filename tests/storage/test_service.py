@@ -1,0 +1,197 @@
+"""The game service over a real SQLite file: every change stored, games resumed
+exactly by replaying their records, damaged games reported without harm to others."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from yukon.engine import GameCode, IllegalMoveError, Move, NothingToUndoError, Record
+from yukon.storage import (
+    CorruptGameError,
+    Database,
+    GameNotFoundError,
+    GameRefusedError,
+    GameService,
+    InvalidSettingError,
+    LiveGame,
+    StaleVersionError,
+)
+
+CODE = GameCode.parse("YU1-C-AAAAAAB")
+LINE = ("5H>5", "TS>2", "7H>7", "KH>1")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "yukon.sqlite3"
+
+
+@pytest.fixture
+def service(path: Path) -> Iterator[GameService]:
+    service = GameService(Database(path), clock=Clock())
+    yield service
+    service.close()
+
+
+def _play(service: GameService, live: LiveGame, *moves: str) -> LiveGame:
+    for text in moves:
+        live = service.move(live.player, live.id, Move.parse(text), live.version)
+    return live
+
+
+def _snapshot(live: LiveGame) -> tuple[object, ...]:
+    game = live.game
+    return (
+        game.columns, game.hidden, game.foundations, game.score, game.move_count,
+        game.undo_count, game.hint_count, game.undo_depth, game.line, game.log,
+        live.record, live.version, live.clock,
+    )  # fmt: skip
+
+
+def test_the_record_kept_beside_the_game_is_the_engines_record(service: GameService) -> None:
+    live = _play(service, service.create("ann", CODE), *LINE)
+    live = service.undo("ann", live.id, live.version)
+    assert live.record == str(Record.from_game(live.game, with_undos=True))
+    assert live.record == "YU1-C-AAAAAAB 5H>5 TS>2 7H>7 KH>1 U"
+
+
+def test_a_game_resumes_exactly_from_the_database(service: GameService, path: Path) -> None:
+    live = _play(service, service.create("ann", CODE), *LINE)
+    live = service.undo("ann", live.id, live.version)
+    live = service.record_hint("ann", live.id, live.version, Move.parse("KH>1"))
+    live = service.set_page_hidden("ann", live.id, True)
+    other = GameService(Database(path), clock=Clock())
+    resumed = other.get("ann", live.id)
+    assert _snapshot(resumed) == _snapshot(live)
+    # The undo history came back too: the same moves can be taken back, to the deal.
+    expected = Record.parse(live.record).replay()
+    for _ in range(3):
+        expected.undo()
+        resumed = other.undo("ann", resumed.id, resumed.version)
+        assert resumed.game.columns == expected.columns
+    assert not resumed.game.can_undo
+    other.close()
+
+
+def test_a_refused_move_changes_nothing(service: GameService, path: Path) -> None:
+    live = _play(service, service.create("ann", CODE), "5H>5")
+    before = _snapshot(live)
+    with pytest.raises(GameRefusedError) as refused:
+        service.move("ann", live.id, Move.parse("JH>1"), live.version)
+    assert isinstance(refused.value.cause, IllegalMoveError)
+    assert _snapshot(service.get("ann", live.id)) == before
+    row = Database(path).load_game(live.id)
+    assert row is not None
+    assert (row.record, row.version) == (live.record, live.version)
+
+
+def test_nothing_to_undo_is_refused_with_the_engines_error(service: GameService) -> None:
+    live = service.create("ann", CODE)
+    with pytest.raises(GameRefusedError) as refused:
+        service.undo("ann", live.id, 1)
+    assert isinstance(refused.value.cause, NothingToUndoError)
+
+
+def test_a_stale_version_is_refused_with_the_current_game(service: GameService) -> None:
+    live = _play(service, service.create("ann", CODE), "5H>5")
+    with pytest.raises(StaleVersionError) as stale:
+        service.move("ann", live.id, Move.parse("TS>2"), 1)
+    assert stale.value.live.version == 2
+    assert service.get("ann", live.id).game.move_count == 1
+
+
+def test_another_players_game_is_not_found(service: GameService) -> None:
+    live = service.create("ann", CODE)
+    with pytest.raises(GameNotFoundError):
+        service.get("bob", live.id)
+    with pytest.raises(GameNotFoundError):
+        service.move("bob", live.id, Move.parse("5H>5"), 1)
+    with pytest.raises(GameNotFoundError):
+        service.get("ann", "no-such-game")
+
+
+def test_a_game_changed_by_another_server_on_the_same_file_is_stale(
+    service: GameService, path: Path
+) -> None:
+    live = service.create("ann", CODE)
+    other = GameService(Database(path), clock=Clock())
+    other.move("ann", live.id, Move.parse("5H>5"), 1)
+    with pytest.raises(StaleVersionError) as stale:
+        service.move("ann", live.id, Move.parse("TS>2"), 1)
+    assert stale.value.live.record == "YU1-C-AAAAAAB 5H>5"
+    assert service.get("ann", live.id).version == 2
+    other.close()
+
+
+def test_games_evicted_from_memory_are_resumed_from_the_database(path: Path) -> None:
+    service = GameService(Database(path), clock=Clock(), cache_size=2)
+    games = [_play(service, service.create("ann", CODE), "5H>5") for _ in range(5)]
+    for live in games:
+        resumed = service.get("ann", live.id)
+        assert resumed.record == "YU1-C-AAAAAAB 5H>5"
+        assert _play(service, resumed, "TS>2").version == 3
+    service.close()
+
+
+def test_a_damaged_record_is_reported_for_that_game_only(service: GameService, path: Path) -> None:
+    damaged = _play(service, service.create("ann", CODE), "5H>5")
+    healthy = _play(service, service.create("ann", CODE), "5H>5")
+    connection = sqlite3.connect(path)
+    connection.execute(
+        "UPDATE games SET record = 'YU1-C-AAAAAAB 5H>5 ZZ>9' WHERE id = ?", (damaged.id,)
+    )
+    connection.commit()
+    fresh = GameService(Database(path), clock=Clock())
+    with pytest.raises(CorruptGameError, match=r"move 2 \(ZZ>9\)"):
+        fresh.get("ann", damaged.id)
+    assert fresh.get("ann", healthy.id).record == healthy.record
+    assert _play(fresh, fresh.get("ann", healthy.id), "TS>2").version == 3
+    fresh.close()
+
+
+def test_a_record_of_another_deal_is_reported(service: GameService, path: Path) -> None:
+    live = service.create("ann", CODE)
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE games SET code = 'YU1-R-AAAAAAB' WHERE id = ?", (live.id,))
+    connection.commit()
+    with pytest.raises(CorruptGameError, match="does not start with"):
+        GameService(Database(path), clock=Clock()).get("ann", live.id)
+
+
+def test_a_failed_commit_forgets_the_change(service: GameService, path: Path) -> None:
+    live = service.create("ann", CODE)
+    blocker = sqlite3.connect(path, timeout=0)
+    blocker.execute("BEGIN EXCLUSIVE")  # hold the write lock: the next commit fails
+    service.database._connection.execute("PRAGMA busy_timeout = 0")
+    with pytest.raises(sqlite3.OperationalError):
+        service.move("ann", live.id, Move.parse("5H>5"), 1)
+    blocker.rollback()
+    resumed = service.get("ann", live.id)
+    assert (resumed.record, resumed.version) == ("YU1-C-AAAAAAB", 1)
+    assert resumed.game.move_count == 0
+
+
+def test_settings_are_kept_and_checked(service: GameService) -> None:
+    assert service.settings("ann").double_click is True
+    service.update_settings("ann", {"double_click": False, "language": "hu"})
+    assert service.settings("ann").as_dict()["language"] == "hu"
+    assert service.settings("bob").double_click is True
+    with pytest.raises(InvalidSettingError, match="unknown setting"):
+        service.update_settings("ann", {"sound": True})
+    with pytest.raises(InvalidSettingError, match="true or false"):
+        service.update_settings("ann", {"double_click": 1})
+    with pytest.raises(InvalidSettingError, match="language"):
+        service.update_settings("ann", {"language": "de"})
+    assert service.settings("ann").double_click is False
