@@ -4,7 +4,8 @@ answered by :mod:`yukon.web.errors`."""
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Awaitable, Callable
+from typing import Final, TypeAlias
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -21,6 +22,8 @@ from yukon.web.responses import JsonResponse
 from yukon.web.state import state_json
 
 __all__ = ["api_routes"]
+
+Endpoint: TypeAlias = Callable[[Request], Awaitable[Response]]
 
 _RULES: Final = {"classic": Rules.CLASSIC, "relaxed": Rules.RELAXED}
 _MAX_LIST: Final = 200
@@ -159,12 +162,20 @@ async def put_settings(request: Request) -> Response:
     return JsonResponse(settings.as_dict())
 
 
+def _by_method(path: str, handlers: dict[str, Endpoint]) -> Route:
+    """One route for several methods, so that a wrong method's 405 lists them all."""
+
+    async def dispatch(request: Request) -> Response:
+        return await handlers[request.method](request)
+
+    return Route(path, dispatch, methods=list(handlers))
+
+
 def api_routes() -> list[Route]:
     prefix = "/api/v1"
     game = prefix + "/games/{game_id}"
     return [
-        Route(prefix + "/games", create_game, methods=["POST"]),
-        Route(prefix + "/games", list_games, methods=["GET"]),
+        _by_method(prefix + "/games", {"GET": list_games, "POST": create_game}),
         Route(prefix + "/games/current", current_game, methods=["GET"]),
         Route(game, get_game, methods=["GET"]),
         Route(game + "/moves", make_move, methods=["POST"]),
@@ -173,6 +184,5 @@ def api_routes() -> list[Route]:
         Route(game + "/replay", replay, methods=["POST"]),
         Route(game + "/visibility", visibility, methods=["POST"]),
         Route(prefix + "/records/replay", records_replay, methods=["POST"]),
-        Route(prefix + "/settings", get_settings, methods=["GET"]),
-        Route(prefix + "/settings", put_settings, methods=["PUT"]),
+        _by_method(prefix + "/settings", {"GET": get_settings, "PUT": put_settings}),
     ]

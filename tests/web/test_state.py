@@ -1,0 +1,81 @@
+"""The state's targets and double-tap places agree with the engine asked card by
+card, and the heuristic hint only ever proposes a legal move — in positions
+reached by random play in both rule sets."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from yukon.engine import DEAL_COUNT, Card, Game, GameCode, Move, Rules, Suit
+from yukon.web.hint import heuristic_hint
+from yukon.web.state import moves_by_card
+
+
+def _played(seed: int, rules: Rules, length: int) -> Game:
+    rng = random.Random(seed)
+    game = Game.from_code(GameCode(rules, rng.randrange(DEAL_COUNT)))
+    for _ in range(length):
+        moves = list(game.iter_legal_moves())
+        if not moves:
+            break
+        if game.can_undo and rng.random() < 0.1:
+            game.undo()
+        else:
+            game.play(rng.choice(moves))
+    return game
+
+
+def _movable(game: Game) -> list[Card]:
+    cards = [
+        card
+        for column, hidden in zip(game.columns, game.hidden, strict=True)
+        for card in column[hidden:]
+    ]
+    tops = (game.foundation_top(suit) for suit in Suit)
+    return cards + [top for top in tops if top is not None]
+
+
+GAMES = st.builds(_played, st.integers(0, 2**32), st.sampled_from(list(Rules)), st.integers(0, 120))
+
+
+@settings(max_examples=60, deadline=None)
+@given(GAMES)
+def test_targets_are_the_engines_moves_card_by_card(game: Game) -> None:
+    expected = {}
+    for card in _movable(game):
+        targets = [move.target for move in game.iter_moves_of(card)]
+        if targets:
+            expected[card] = targets
+    assert moves_by_card(game) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(GAMES)
+def test_the_hint_is_always_legal_and_prefers_the_foundations(game: Game) -> None:
+    move = heuristic_hint(game)
+    if move is not None:
+        assert game.is_legal(move)
+    legal = list(game.iter_legal_moves())
+    if any(candidate.to_foundation for candidate in legal):
+        assert move is not None
+        assert move.to_foundation
+    if game.is_won or not legal:
+        assert move is None
+
+
+def test_the_hint_prefers_a_card_to_its_foundation() -> None:
+    game = Game.from_code("YU1-C-AAAAAAB")
+    for move in ("TS>2", "8S>6", "6D>2", "7H>2", "KC>1"):
+        game.play(Move.parse(move))
+    assert str(heuristic_hint(game)) == "AD>F"
+
+
+def test_the_hint_does_not_move_the_same_group_on_again() -> None:
+    game = Game.from_code("YU1-C-AACRWEA")
+    game.play(Move.parse("7D>3"))
+    hint = heuristic_hint(game)
+    assert hint is not None
+    assert hint.card != Move.parse("7D>4").card
