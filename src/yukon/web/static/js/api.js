@@ -1,0 +1,155 @@
+// @ts-check
+/**
+ * The client of the JSON API (docs/api.md). Every call answers the parsed body
+ * or throws an ApiError that carries the server's error object and, when the
+ * server sent one, the game's current state.
+ */
+
+/**
+ * @typedef {object} Column
+ * @property {number} hidden  face-down cards at the bottom (only counted)
+ * @property {string[]} cards the face-up cards, bottom to top
+ *
+ * @typedef {object} Foundation
+ * @property {string} suit
+ * @property {number} height
+ * @property {string | null} top
+ *
+ * @typedef {object} GameState
+ * @property {string} id
+ * @property {string} code
+ * @property {"classic" | "relaxed"} rules
+ * @property {number} version
+ * @property {Column[]} columns
+ * @property {Foundation[]} foundations
+ * @property {Record<string, string[]>} targets   where each movable card may go
+ * @property {Record<string, string>} double_tap  where a double tap sends a card
+ * @property {number} score
+ * @property {number} moves
+ * @property {number} undos
+ * @property {number} hints
+ * @property {number} elapsed_ms
+ * @property {boolean} clock_running
+ * @property {boolean} won
+ * @property {boolean} can_undo
+ * @property {boolean} no_legal_moves
+ * @property {string} record
+ *
+ * @typedef {object} Settings
+ * @property {boolean} double_click
+ * @property {boolean} placement_help
+ * @property {boolean} interactive_rules
+ * @property {boolean} auto_placement
+ * @property {string | null} language
+ *
+ * @typedef {object} ErrorBody
+ * @property {string} code     e.g. "illegal_move", "invalid_code", "stale_version"
+ * @property {string} message  English, for logs; the UI writes its own words
+ * @property {string} [reason] the rule that refused a move
+ * @property {string} [problem] what is wrong with a game code
+ * @property {string | null} [card]
+ * @property {string | null} [target]
+ * @property {number | null} [column]
+ * @property {number} [count]
+ *
+ * @typedef {object} Hint
+ * @property {string} move
+ * @property {string} card
+ * @property {string} target
+ *
+ * @typedef {object} ReplayStep
+ * @property {string | null} move
+ * @property {Column[]} columns
+ * @property {Foundation[]} foundations
+ * @property {number} score
+ *
+ * @typedef {object} RecordReplay
+ * @property {string} code
+ * @property {ReplayStep[]} steps
+ * @property {(ErrorBody & {position: number, text: string}) | null} error
+ *
+ * @typedef {object} Analysis
+ * @property {"won" | "unwinnable" | "unknown"} status
+ * @property {number} states
+ * @property {number} seconds
+ */
+
+/** A refusal from the server: status, its error object and maybe the game state. */
+export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {ErrorBody} error
+   * @param {GameState | undefined} state
+   */
+  constructor(status, error, state) {
+    super(error.message);
+    this.status = status;
+    this.error = error;
+    this.state = state;
+  }
+
+  /** @returns {string} the stable error code */
+  get code() {
+    return this.error.code;
+  }
+}
+
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {object} [body]
+ * @param {boolean} [keepalive] let the request outlive the page (sent while it is being hidden)
+ * @returns {Promise<any>}
+ */
+async function request(method, path, body, keepalive = false) {
+  /** @type {RequestInit} */
+  const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin", keepalive };
+  if (body !== undefined) {
+    init.headers = { ...init.headers, "Content-Type": "application/json" };
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(`/api/v1${path}`, init);
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = data?.error ?? { code: "http_error", message: `HTTP ${response.status}` };
+    throw new ApiError(response.status, error, data?.state);
+  }
+  return data;
+}
+
+const games = "/games";
+
+/** The API's endpoints, one function each. */
+export const api = {
+  /**
+   * @param {{rules?: string, winnable?: boolean, code?: string}} request
+   * @returns {Promise<GameState>}
+   */
+  createGame: (request_) => request("POST", games, request_),
+  /** @returns {Promise<GameState>} the player's current game (ApiError 404 when none) */
+  currentGame: () => request("GET", `${games}/current`),
+  /** @returns {Promise<{games: {id: string}[]}>} the player's games, newest first */
+  listGames: (/** @type {number} */ limit) => request("GET", `${games}?limit=${limit}`),
+  /** @returns {Promise<GameState>} */
+  move: (/** @type {string} */ id, /** @type {string} */ move, /** @type {number} */ version) =>
+    request("POST", `${games}/${id}/moves`, { move, version }),
+  /** @returns {Promise<GameState>} */
+  undo: (/** @type {string} */ id, /** @type {number} */ version) =>
+    request("POST", `${games}/${id}/undo`, { version }),
+  /** @returns {Promise<{hint: Hint | null, state: GameState}>} */
+  hint: (/** @type {string} */ id, /** @type {number} */ version) =>
+    request("POST", `${games}/${id}/hint`, { version }),
+  /** @returns {Promise<GameState>} a new game of the same deal */
+  replay: (/** @type {string} */ id) => request("POST", `${games}/${id}/replay`, {}),
+  /** @returns {Promise<GameState>} */
+  visibility: (/** @type {string} */ id, /** @type {boolean} */ hidden) =>
+    request("POST", `${games}/${id}/visibility`, { hidden }, true),
+  /** @returns {Promise<Analysis>} */
+  analysis: (/** @type {string} */ id) => request("GET", `${games}/${id}/analysis`),
+  /** @returns {Promise<RecordReplay>} every position along a record */
+  replayRecord: (/** @type {string} */ record) => request("POST", "/records/replay", { record }),
+  /** @returns {Promise<Settings>} */
+  getSettings: () => request("GET", "/settings"),
+  /** @returns {Promise<Settings>} all the settings after the change */
+  putSettings: (/** @type {Partial<Settings>} */ change) => request("PUT", "/settings", change),
+};

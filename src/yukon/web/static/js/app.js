@@ -1,0 +1,194 @@
+// @ts-check
+/**
+ * The app's entry: loads settings and language, builds the views, wires input
+ * and buttons, and routes between the game and the Rules, Examples and FAQ pages.
+ */
+import { api } from "./api.js";
+import { BoardView } from "./board.js";
+import { SUIT_SYMBOLS } from "./cards.js";
+import { GameController } from "./controller.js";
+import { AnalysisDialog, NewGameDialog, NoMovesNotice, SettingsDialog, Toast, WinDialog, byId } from "./dialogs.js";
+import { PointerInput } from "./drag.js";
+import { ExamplesPage } from "./examples.js";
+import { InfoBar } from "./info.js";
+import { chooseLanguage, loadLanguage, t, translateTree } from "./i18n.js";
+import { renderTextPage } from "./pages.js";
+import { SettingsStore } from "./settings.js";
+
+/** @typedef {import("./api.js").GameState} GameState */
+
+const PAGES = new Set(["rules", "examples", "faq"]);
+
+class App {
+  /** @param {SettingsStore} settings */
+  constructor(settings) {
+    this.settings = settings;
+    this.toast = new Toast();
+    this.board = new BoardView(byId("board"), {
+      labelColumn: (number) => t("board.column", { number }),
+      labelFoundation: (suit) => t("board.foundation", { suit: SUIT_SYMBOLS[suit] }),
+    });
+    this.info = new InfoBar(this.board.info, (text) => this.toast.show(text));
+    /** @type {GameState | null} */
+    this.shown = null;
+    this.game = new GameController({
+      board: this.board,
+      info: this.info,
+      settings,
+      toast: this.toast,
+      onState: (state) => this.onState(state),
+    });
+    /** @type {ExamplesPage | null} */
+    this.examples = null;
+    this.newGame = new NewGameDialog((request) => this.game.newGame(request));
+    this.settingsDialog = new SettingsDialog(settings, (language) => this.changeLanguage(language));
+    const actions = {
+      newGame: () => this.newGame.open(this.game.state?.rules ?? "classic"),
+      replay: () => this.game.replay(),
+      undo: () => this.game.undo(),
+    };
+    this.win = new WinDialog(actions);
+    this.notice = new NoMovesNotice(actions);
+    this.analysis = new AnalysisDialog();
+    this.wireInput();
+    this.wireButtons(actions);
+  }
+
+  wireInput() {
+    const game = this.game;
+    new PointerInput(this.board, {
+      canPick: (card) => game.canPick(card),
+      onDragStart: (card) => game.dragStarted(card),
+      onDrop: (card, target) => game.dropped(card, target),
+      onTap: (card) => game.tapped(card),
+      onDoubleTap: (card) => game.doubleTapped(card),
+    });
+    document.addEventListener("keydown", (event) => {
+      const target = /** @type {HTMLElement} */ (event.target);
+      if (target.closest("input, select, textarea, dialog")) return;
+      if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z") {
+        event.preventDefault();
+        if (!byId("view-game").hidden) game.undo();
+      }
+    });
+    document.addEventListener("visibilitychange", () => game.visibility(document.hidden));
+    window.addEventListener("resize", () => this.board.layout());
+    window.addEventListener("popstate", () => this.route());
+    document.addEventListener("click", (event) => this.follow(event));
+  }
+
+  /** @param {{newGame: () => void, replay: () => void, undo: () => void}} actions */
+  wireButtons(actions) {
+    byId("btn-new").addEventListener("click", actions.newGame);
+    byId("btn-replay").addEventListener("click", actions.replay);
+    byId("btn-undo").addEventListener("click", actions.undo);
+    byId("btn-hint").addEventListener("click", () => this.game.hint());
+    byId("btn-settings").addEventListener("click", () => {
+      this.closeMenu();
+      this.settingsDialog.open();
+    });
+    byId("btn-analysis").addEventListener("click", () => {
+      const state = this.game.state;
+      if (state) this.analysis.open(api.analysis(state.id));
+    });
+  }
+
+  /** @param {GameState} state */
+  onState(state) {
+    /** @type {HTMLButtonElement} */ (byId("btn-undo")).disabled = !state.can_undo;
+    /** @type {HTMLButtonElement} */ (byId("btn-hint")).disabled = state.won;
+    /** @type {HTMLButtonElement} */ (byId("btn-analysis")).disabled = state.won;
+    this.notice.show(state.no_legal_moves && !state.won);
+    const wasWon = this.shown?.id === state.id && this.shown.won;
+    if (state.won && !wasWon) this.win.open(state, this.info.elapsed());
+    this.shown = state;
+  }
+
+  /**
+   * Follow an in-app link without reloading the page.
+   * @param {MouseEvent} event
+   */
+  follow(event) {
+    const link = /** @type {HTMLElement} */ (event.target).closest("a[data-route]");
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    this.closeMenu();
+    const path = /** @type {HTMLAnchorElement} */ (link).pathname;
+    if (path !== location.pathname) history.pushState(null, "", path);
+    this.route();
+  }
+
+  closeMenu() {
+    /** @type {HTMLDetailsElement} */ (byId("menu")).open = false;
+  }
+
+  /** Show the game or the page the address names. */
+  route() {
+    const name = location.pathname.replace(/^\/+|\/+$/g, "");
+    const page = PAGES.has(name) ? name : null;
+    byId("view-game").hidden = page !== null;
+    byId("view-page").hidden = page === null;
+    this.examples?.close();
+    this.examples = null;
+    for (const link of document.querySelectorAll("a[data-route]")) {
+      link.toggleAttribute("aria-current", /** @type {HTMLAnchorElement} */ (link).pathname === `/${name}`);
+    }
+    document.title = page ? `${t(`page.${page}.title`)} — ${t("app.title")}` : t("app.title");
+    if (page === null) {
+      this.board.layout();
+      return;
+    }
+    const article = byId("page");
+    window.scrollTo(0, 0);
+    if (page === "examples") {
+      this.examples = new ExamplesPage(article);
+      this.examples.render().catch((error) => this.failed(error));
+    } else {
+      renderTextPage(article, /** @type {"rules" | "faq"} */ (page));
+    }
+  }
+
+  /** @param {string | null} language null to follow the browser */
+  async changeLanguage(language) {
+    await loadLanguage(chooseLanguage(language));
+    this.settings.update({ language }).catch((error) => console.warn(error));
+    translateTree(document);
+    this.board.applyLabels();
+    if (this.game.state) this.info.update(this.game.state);
+    this.settingsDialog.fillLanguages();
+    /** @type {HTMLSelectElement} */ (byId("settings-language")).value = language ?? "";
+    this.route();
+  }
+
+  /** @param {unknown} error */
+  failed(error) {
+    console.warn(error);
+    this.toast.show(t("error.network"));
+  }
+
+  /** Open the game the address or the player's history names, then show the view. */
+  async start() {
+    translateTree(document);
+    const match = location.pathname.match(/^\/play\/([^/]+)\/?$/);
+    const code = match ? decodeURIComponent(match[1]) : null;
+    if (code) history.replaceState(null, "", "/");
+    this.route();
+    await this.game.start(code);
+    document.body.classList.remove("booting");
+  }
+}
+
+async function boot() {
+  const settings = new SettingsStore();
+  await settings.load();
+  await loadLanguage(chooseLanguage(settings.values.language));
+  const app = new App(settings);
+  try {
+    await app.start();
+  } catch (error) {
+    document.body.classList.remove("booting");
+    app.failed(error);
+  }
+}
+
+boot();

@@ -1,0 +1,359 @@
+// @ts-check
+/**
+ * The board view: draws a game state (foundations, seven columns) and lays the
+ * cards out so that the tallest column fits the window. It knows nothing of the
+ * rules; it shows what the server sent and where the server said cards may go.
+ */
+import { SUITS, SUIT_SYMBOLS, makeBackElement, makeCardElement, parseCard } from "./cards.js";
+import { reducedMotion } from "./motion.js";
+
+/** @typedef {import("./api.js").GameState} GameState */
+/** @typedef {import("./api.js").Column} Column */
+/** @typedef {import("./api.js").Foundation} Foundation */
+
+/** Card height over width. */
+const ASPECT = 1.4;
+/** The widest card, in CSS pixels: beyond it the board just gets margins. */
+const MAX_CARD_WIDTH = 150;
+/** Card heights a board of a foundation row and a column of 6 face-down and 9 face-up cards needs. */
+const SIZING_HEIGHTS = 2 + 6 * 0.1 + 8 * 0.28;
+const MOVE_MS = 160;
+
+/**
+ * @typedef {object} Metrics
+ * @property {number} width    card width
+ * @property {number} height   card height
+ * @property {number} gap      space between columns
+ * @property {number} upGap    default offset between face-up cards
+ * @property {number} upMin    the least offset that keeps a card's index readable
+ * @property {number} downGap  default offset between face-down cards
+ * @property {number} downMin
+ * @property {number} room     the height a column may take
+ */
+
+/**
+ * @param {string} className
+ * @param {string} [text]
+ * @returns {HTMLElement}
+ */
+function div(className, text) {
+  const node = document.createElement("div");
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export class BoardView {
+  /**
+   * @param {HTMLElement} root the element the board fills
+   * @param {{labelColumn: (n: number) => string, labelFoundation: (suit: string) => string}} labels
+   * @param {() => number} [room] the height the board may take; by default, down to the window's bottom
+   */
+  constructor(root, labels, room) {
+    this.root = root;
+    this.labels = labels;
+    this.room = room ?? (() => window.innerHeight - this.root.getBoundingClientRect().top - 8);
+    /** @type {GameState | null} */
+    this.state = null;
+    /** @type {Map<string, HTMLElement>} */
+    this.faces = new Map();
+    /** @type {HTMLElement[]} */
+    this.backs = [];
+    this.info = div("info-slot");
+    this.foundationSlots = SUITS.map((suit) => {
+      const slot = div("slot foundation");
+      slot.dataset.target = "F";
+      slot.dataset.suit = suit;
+      slot.append(div(`mark ${suit === "H" || suit === "D" ? "red" : "black"}`, SUIT_SYMBOLS[suit]));
+      return slot;
+    });
+    this.columnSlots = Array.from({ length: 7 }, (_, index) => {
+      const column = div("slot column");
+      column.dataset.target = String(index + 1);
+      column.append(div("mark", "K"));
+      return column;
+    });
+    const top = div("top-row");
+    top.append(this.info, ...this.foundationSlots);
+    const tableau = div("tableau");
+    tableau.append(...this.columnSlots);
+    root.replaceChildren(top, tableau);
+    /** @type {Metrics} */
+    this.metrics = this.measure();
+    this.applyLabels();
+  }
+
+  /** Name the slots for screen readers, in the current language. */
+  applyLabels() {
+    this.columnSlots.forEach((slot, index) => slot.setAttribute("aria-label", this.labels.labelColumn(index + 1)));
+    this.foundationSlots.forEach((slot) => slot.setAttribute("aria-label", this.labels.labelFoundation(slot.dataset.suit ?? "")));
+  }
+
+  /**
+   * @param {string} code
+   * @returns {HTMLElement} the one element that draws this card
+   */
+  face(code) {
+    let node = this.faces.get(code);
+    if (!node) {
+      node = makeCardElement(code);
+      this.faces.set(code, node);
+    }
+    return node;
+  }
+
+  /**
+   * @param {number} count
+   * @returns {HTMLElement[]} that many face-down card elements, none shared with another column
+   */
+  takeBacks(count) {
+    while (this.backs.length < count) this.backs.push(makeBackElement());
+    return this.backs.splice(0, count);
+  }
+
+  /**
+   * Draw *state*; cards that moved slide to their new place.
+   * @param {GameState} state
+   */
+  render(state) {
+    const before = this.rects();
+    this.releaseDrag();
+    this.state = state;
+    this.columnSlots.forEach((slot, index) => this.fillColumn(slot, state.columns[index]));
+    this.foundationSlots.forEach((slot, index) => this.fillFoundation(slot, state.foundations[index]));
+    this.layout();
+    this.slide(before);
+  }
+
+  /**
+   * @param {HTMLElement} slot
+   * @param {Column} column
+   */
+  fillColumn(slot, column) {
+    const mark = /** @type {HTMLElement} */ (slot.firstElementChild);
+    const current = [...slot.querySelectorAll(".card.back")];
+    const backs = current.slice(0, column.hidden);
+    const extra = this.takeBacks(Math.max(0, column.hidden - backs.length));
+    const faces = column.cards.map((code) => this.face(code));
+    slot.replaceChildren(mark, ...backs, ...extra, ...faces);
+    for (const node of current.slice(column.hidden)) this.backs.push(/** @type {HTMLElement} */ (node));
+    slot.classList.toggle("empty", column.hidden + column.cards.length === 0);
+  }
+
+  /**
+   * A foundation shows its top card over the one below it, so that taking the
+   * top back reveals the next.
+   * @param {HTMLElement} slot
+   * @param {Foundation} foundation
+   */
+  fillFoundation(slot, foundation) {
+    const mark = /** @type {HTMLElement} */ (slot.firstElementChild);
+    const shown = [];
+    for (let rank = Math.max(1, foundation.height - 1); rank <= foundation.height; rank += 1) {
+      shown.push(this.face(`${"A23456789TJQK"[rank - 1]}${foundation.suit}`));
+    }
+    for (const node of shown) node.style.top = "0px";
+    slot.replaceChildren(mark, ...shown);
+  }
+
+  /** @returns {Metrics} card size and offsets for the window as it is now */
+  measure() {
+    const width = this.root.clientWidth;
+    const room = Math.max(200, this.room());
+    const gap = Math.min(18, Math.max(4, width * 0.012));
+    const byWidth = (width - 8 * gap) / 7;
+    const byHeight = (room - 2 * gap) / (SIZING_HEIGHTS * ASPECT);
+    const cardWidth = Math.floor(Math.min(MAX_CARD_WIDTH, byWidth, byHeight));
+    const cardHeight = Math.round(cardWidth * ASPECT);
+    const index = Math.max(0.24 * cardWidth, Math.min(16, 0.34 * cardWidth));
+    const upMin = Math.ceil(index * 1.12 + 0.06 * cardWidth);
+    return {
+      width: cardWidth,
+      height: cardHeight,
+      gap,
+      upGap: Math.max(upMin, Math.round(0.28 * cardHeight)),
+      upMin,
+      downGap: Math.max(4, Math.round(0.1 * cardHeight)),
+      downMin: Math.max(3, Math.round(0.05 * cardHeight)),
+      room: room - cardHeight - 2 * gap,
+    };
+  }
+
+  /** Size the cards to the window and place every card of every column. */
+  layout() {
+    // A hidden board (a page is shown) has no size to fit; it is laid out when shown.
+    if (!this.root.clientWidth) return;
+    const metrics = this.measure();
+    this.metrics = metrics;
+    const style = this.root.style;
+    style.setProperty("--card-w", `${metrics.width}px`);
+    style.setProperty("--card-h", `${metrics.height}px`);
+    style.setProperty("--gap", `${metrics.gap}px`);
+    style.setProperty("--index", `${Math.max(0.24 * metrics.width, Math.min(16, 0.34 * metrics.width))}px`);
+    for (const slot of this.columnSlots) this.layoutColumn(slot, metrics);
+  }
+
+  /**
+   * Offsets tighten, face-down first, until the column fits its room; a face-up
+   * card never shows less than its index.
+   * @param {HTMLElement} slot
+   * @param {Metrics} metrics
+   */
+  layoutColumn(slot, metrics) {
+    const cards = /** @type {HTMLElement[]} */ ([...slot.querySelectorAll(".card")]);
+    const down = cards.filter((node) => node.classList.contains("back")).length;
+    const up = cards.length - down;
+    const need = (/** @type {number} */ d, /** @type {number} */ u) =>
+      down * d + Math.max(0, up - 1) * u + metrics.height;
+    let downGap = metrics.downGap;
+    let upGap = metrics.upGap;
+    if (need(downGap, upGap) > metrics.room) downGap = metrics.downMin;
+    if (need(downGap, upGap) > metrics.room && up > 1) {
+      upGap = Math.max(metrics.upMin, Math.floor((metrics.room - metrics.height - down * downGap) / (up - 1)));
+    }
+    let top = 0;
+    cards.forEach((node, index) => {
+      node.style.top = `${top}px`;
+      top += index < down ? downGap : upGap;
+    });
+    slot.style.height = `${cards.length ? need(downGap, upGap) : metrics.height}px`;
+  }
+
+  /** Undo what a drag did to the cards' style, so that they can slide to their place. */
+  releaseDrag() {
+    for (const node of this.faces.values()) {
+      if (!node.classList.contains("dragging")) continue;
+      node.classList.remove("dragging");
+      node.style.transform = "";
+      node.style.zIndex = "";
+    }
+  }
+
+  /** @returns {Map<string, DOMRect>} where every face-up card is drawn now */
+  rects() {
+    /** @type {Map<string, DOMRect>} */
+    const rects = new Map();
+    for (const [code, node] of this.faces) {
+      if (node.isConnected) rects.set(code, node.getBoundingClientRect());
+    }
+    return rects;
+  }
+
+  /**
+   * Slide every card that moved from where it was drawn before.
+   * @param {Map<string, DOMRect>} before
+   */
+  slide(before) {
+    if (reducedMotion()) return;
+    for (const [code, rect] of before) {
+      const node = this.faces.get(code);
+      if (!node || !node.isConnected) continue;
+      const now = node.getBoundingClientRect();
+      const dx = rect.left - now.left;
+      const dy = rect.top - now.top;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
+        duration: MOVE_MS,
+        easing: "ease-out",
+      });
+    }
+  }
+
+  /**
+   * Where a card is now.
+   * @param {string} code
+   * @returns {{column: number, index: number} | {foundation: number} | null}
+   */
+  locate(code) {
+    const state = this.state;
+    if (!state) return null;
+    for (let column = 0; column < state.columns.length; column += 1) {
+      const index = state.columns[column].cards.indexOf(code);
+      if (index >= 0) return { column, index };
+    }
+    const foundation = state.foundations.findIndex((f) => f.top === code);
+    return foundation >= 0 ? { foundation } : null;
+  }
+
+  /**
+   * The cards that move when *code* is picked up: it and every card on it.
+   * @param {string} code
+   * @returns {string[]} empty when the card cannot be picked up
+   */
+  groupOf(code) {
+    const where = this.locate(code);
+    if (!where || !this.state) return [];
+    if ("foundation" in where) return [code];
+    return this.state.columns[where.column].cards.slice(where.index);
+  }
+
+  /**
+   * @param {string} code
+   * @returns {boolean} whether the card is the last one of its column
+   */
+  isLastCard(code) {
+    const where = this.locate(code);
+    return !!where && "column" in where && this.state?.columns[where.column].cards.length === where.index + 1;
+  }
+
+  /**
+   * The slot element a target names: a column, or the foundation of *card*'s suit.
+   * @param {string} target "1"…"7" or "F"
+   * @param {string} card
+   * @returns {HTMLElement}
+   */
+  slotOf(target, card) {
+    if (target === "F") return this.foundationSlots[SUITS.indexOf(/** @type {any} */ (parseCard(card).suit))];
+    return this.columnSlots[Number(target) - 1];
+  }
+
+  /**
+   * Mark where *card* may go (placement help).
+   * @param {string} card
+   * @param {string[]} targets
+   */
+  showTargets(card, targets) {
+    for (const target of targets) this.slotOf(target, card).classList.add("allowed");
+  }
+
+  /** Remove every placement and hint mark. */
+  clearMarks() {
+    for (const node of this.root.querySelectorAll(".allowed, .hinted")) node.classList.remove("allowed", "hinted");
+  }
+
+  /**
+   * Highlight a hinted move: its card and its target.
+   * @param {string} card
+   * @param {string} target
+   */
+  showHint(card, target) {
+    this.clearMarks();
+    this.face(card).classList.add("hinted");
+    this.slotOf(target, card).classList.add("hinted");
+  }
+
+  /**
+   * The target a dragged card's rectangle overlaps most, or null over nothing.
+   * A column's area reaches down to the bottom of the board, so a drop below
+   * a short column still lands on it.
+   * @param {DOMRect} rect the lead dragged card
+   * @returns {string | null}
+   */
+  targetUnder(rect) {
+    const bottom = Math.max(window.innerHeight, this.root.getBoundingClientRect().bottom);
+    let best = null;
+    let bestArea = 0;
+    for (const slot of [...this.foundationSlots, ...this.columnSlots]) {
+      const box = slot.getBoundingClientRect();
+      const lower = slot.classList.contains("column") ? bottom : box.bottom;
+      const width = Math.min(rect.right, box.right) - Math.max(rect.left, box.left);
+      const height = Math.min(rect.bottom, lower) - Math.max(rect.top, box.top);
+      const area = width > 0 && height > 0 ? width * height : 0;
+      if (area > bestArea) {
+        bestArea = area;
+        best = slot.dataset.target ?? null;
+      }
+    }
+    return best;
+  }
+}

@@ -1,0 +1,289 @@
+// @ts-check
+/**
+ * The game controller: turns taps, drags and buttons into API calls and draws
+ * the state each answer carries. Moves are checked only by the server; the
+ * controller uses the server's `targets` and `double_tap` lists to decide what
+ * to send, and the server's refusals to explain the rules.
+ */
+import { ApiError, api } from "./api.js";
+import { t } from "./i18n.js";
+import { noPlaceMessage, refusalMessage } from "./messages.js";
+
+/** @typedef {import("./api.js").GameState} GameState */
+/** @typedef {import("./board.js").BoardView} BoardView */
+/** @typedef {import("./info.js").InfoBar} InfoBar */
+/** @typedef {import("./settings.js").SettingsStore} SettingsStore */
+/** @typedef {import("./dialogs.js").Toast} Toast */
+
+/**
+ * @typedef {object} Views
+ * @property {BoardView} board
+ * @property {InfoBar} info
+ * @property {SettingsStore} settings
+ * @property {Toast} toast
+ * @property {(state: GameState) => void} onState  buttons, notices, the win window
+ */
+
+const HINT_MS = 3000;
+
+export class GameController {
+  /** @param {Views} views */
+  constructor(views) {
+    this.views = views;
+    /** @type {GameState | null} */
+    this.state = null;
+    /** Requests go one at a time, so each carries the version the last answer gave. */
+    this.queue = Promise.resolve();
+    this.hintTimer = 0;
+  }
+
+  /**
+   * Run *task* after every earlier request has been answered.
+   * @param {() => Promise<void>} task
+   * @returns {Promise<void>}
+   */
+  enqueue(task) {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  /** @param {GameState} state */
+  adopt(state) {
+    this.state = state;
+    this.views.board.render(state);
+    this.views.info.update(state);
+    this.views.onState(state);
+  }
+
+  /** Draw the current state again: dragged cards slide home. */
+  redraw() {
+    if (this.state) this.adopt(this.state);
+  }
+
+  /**
+   * Start the player's current game, or a new one; with *code*, that deal.
+   * @param {string | null} code
+   */
+  async start(code) {
+    if (code) {
+      try {
+        this.adopt(await api.createGame({ code }));
+        return;
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === "invalid_code")) throw error;
+        this.views.toast.show(t("error.bad_link", { code }));
+      }
+    }
+    // A first visit has no game: asking the list first spares the browser a 404.
+    const { games } = await api.listGames(1);
+    this.adopt(games.length ? await api.currentGame() : await api.createGame({ rules: "classic", winnable: false }));
+  }
+
+  /**
+   * Answer an API refusal: adopt the state it carries, explain an illegal move.
+   * @param {unknown} error
+   */
+  refused(error) {
+    if (!(error instanceof ApiError)) {
+      this.redraw();
+      this.views.toast.show(t("error.network"));
+      console.warn(error);
+      return;
+    }
+    if (error.state) this.adopt(error.state);
+    else this.redraw();
+    if (error.code === "illegal_move" && this.views.settings.values.interactive_rules && this.state) {
+      this.views.toast.show(refusalMessage(error.error, this.state.rules));
+    }
+  }
+
+  /**
+   * Send a move; a refusal changes nothing and may be explained.
+   * @param {string} card
+   * @param {string} target "1"…"7" or "F"
+   * @returns {Promise<void>}
+   */
+  play(card, target) {
+    return this.enqueue(async () => {
+      const state = this.state;
+      if (!state) return;
+      this.clearHint();
+      try {
+        this.adopt(await api.move(state.id, `${card}>${target}`, state.version));
+      } catch (error) {
+        this.refused(error);
+      }
+    });
+  }
+
+  /**
+   * @param {string} card
+   * @returns {boolean} whether *card* can be picked up: face-up in a column, or a foundation's top
+   */
+  canPick(card) {
+    return this.views.board.locate(card) !== null;
+  }
+
+  /** @param {string} card */
+  dragStarted(card) {
+    this.clearHint();
+    if (this.views.settings.values.placement_help) {
+      this.views.board.showTargets(card, this.state?.targets[card] ?? []);
+    }
+  }
+
+  /**
+   * A drop on a target the server listed is played; with Automatic placement a
+   * drop anywhere else goes where a double tap would; with Interactive rules a
+   * refused drop is sent so that the server names the rule; otherwise the
+   * cards slide back.
+   * @param {string} card
+   * @param {string | null} target
+   */
+  dropped(card, target) {
+    const board = this.views.board;
+    board.clearMarks();
+    const state = this.state;
+    const settings = this.views.settings.values;
+    if (!state) return;
+    const where = board.locate(card);
+    const home = where && "column" in where ? String(where.column + 1) : null;
+    const allowed = state.targets[card] ?? [];
+    if (target && allowed.includes(target)) {
+      this.play(card, target);
+    } else if (settings.auto_placement && this.autoTarget(card)) {
+      this.play(card, /** @type {string} */ (this.autoTarget(card)));
+    } else if (target && target !== home && settings.interactive_rules) {
+      this.play(card, target);
+    } else {
+      this.redraw();
+    }
+  }
+
+  /**
+   * Where Automatic placement and a double tap send a card: the server's
+   * double-tap target, else its foundation when it may go there.
+   * @param {string} card
+   * @returns {string | null}
+   */
+  autoTarget(card) {
+    const state = this.state;
+    if (!state) return null;
+    if (state.double_tap[card]) return state.double_tap[card];
+    return (state.targets[card] ?? []).includes("F") && this.views.board.isLastCard(card) ? "F" : null;
+  }
+
+  /**
+   * A tap on the last card of a column sends it to its foundation; with
+   * Automatic placement a tap on any other card places it.
+   * @param {string} card
+   */
+  tapped(card) {
+    const state = this.state;
+    if (!state) return;
+    const board = this.views.board;
+    if (board.isLastCard(card) && (state.targets[card] ?? []).includes("F")) {
+      this.play(card, "F");
+    } else if (this.views.settings.values.auto_placement && !board.isLastCard(card)) {
+      this.placeOrExplain(card);
+    }
+  }
+
+  /** @param {string} card */
+  doubleTapped(card) {
+    if (this.views.settings.values.double_click) this.placeOrExplain(card);
+  }
+
+  /**
+   * Send *card* where a double tap sends it; nothing fits: nothing moves, and
+   * with Interactive rules the app says why.
+   * @param {string} card
+   */
+  placeOrExplain(card) {
+    const state = this.state;
+    if (!state) return;
+    const target = state.double_tap[card];
+    if (target) {
+      this.play(card, target);
+    } else if (this.views.settings.values.interactive_rules && this.views.board.locate(card)) {
+      this.views.toast.show(noPlaceMessage(card, state.rules));
+    }
+  }
+
+  /** @returns {Promise<void>} */
+  undo() {
+    return this.enqueue(async () => {
+      const state = this.state;
+      if (!state || !state.can_undo) return;
+      this.clearHint();
+      try {
+        this.adopt(await api.undo(state.id, state.version));
+      } catch (error) {
+        this.refused(error);
+      }
+    });
+  }
+
+  /** @returns {Promise<void>} */
+  hint() {
+    return this.enqueue(async () => {
+      const state = this.state;
+      if (!state || state.won) return;
+      try {
+        const answer = await api.hint(state.id, state.version);
+        this.adopt(answer.state);
+        if (!answer.hint) {
+          this.views.toast.show(t("hint.none"));
+          return;
+        }
+        this.views.board.showHint(answer.hint.card, answer.hint.target);
+        this.hintTimer = window.setTimeout(() => this.clearHint(), HINT_MS);
+      } catch (error) {
+        this.refused(error);
+      }
+    });
+  }
+
+  clearHint() {
+    window.clearTimeout(this.hintTimer);
+    this.views.board.clearMarks();
+  }
+
+  /** @returns {Promise<void>} start this deal again from the beginning */
+  replay() {
+    return this.enqueue(async () => {
+      if (!this.state) return;
+      try {
+        this.adopt(await api.replay(this.state.id));
+      } catch (error) {
+        this.refused(error);
+      }
+    });
+  }
+
+  /**
+   * @param {import("./dialogs.js").NewGameRequest} request
+   * @returns {Promise<void>} rejects with the ApiError of a bad code
+   */
+  newGame(request) {
+    return this.enqueue(async () => this.adopt(await api.createGame(request)));
+  }
+
+  /**
+   * Tell the server the page was hidden or shown: the clock pauses meanwhile.
+   * @param {boolean} hidden
+   */
+  visibility(hidden) {
+    this.enqueue(async () => {
+      if (!this.state) return;
+      try {
+        const state = await api.visibility(this.state.id, hidden);
+        if (!hidden) this.adopt(state);
+        else this.state = state;
+      } catch (error) {
+        console.info("visibility not sent", error);
+      }
+    });
+  }
+}

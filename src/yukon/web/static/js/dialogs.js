@@ -1,0 +1,261 @@
+// @ts-check
+/**
+ * The windows and notices: New game, Settings, the win window, the calm
+ * "no legal move left" notice, the "Can this still be won?" window and the
+ * short messages (refused moves, copied links).
+ */
+import { ApiError } from "./api.js";
+import { formatDuration, formatNumber } from "./format.js";
+import { LANGUAGES, t } from "./i18n.js";
+import { codeProblemMessage } from "./messages.js";
+import { TOGGLES } from "./settings.js";
+
+/** @typedef {import("./api.js").GameState} GameState */
+/** @typedef {import("./api.js").Settings} Settings */
+/** @typedef {import("./settings.js").SettingsStore} SettingsStore */
+
+/**
+ * @typedef {object} Actions
+ * @property {() => void} newGame  opens the New game window
+ * @property {() => void} replay
+ * @property {() => void} undo
+ */
+
+/**
+ * @template {HTMLElement} T
+ * @param {string} id
+ * @returns {T}
+ */
+export function byId(id) {
+  const node = document.getElementById(id);
+  if (!node) throw new Error(`missing #${id}`);
+  return /** @type {T} */ (node);
+}
+
+/**
+ * Wire every [data-action] button under *root* to *actions*, after *before*.
+ * @param {HTMLElement} root
+ * @param {Actions} actions
+ * @param {() => void} [before]
+ */
+function wireActions(root, actions, before = () => {}) {
+  for (const button of root.querySelectorAll("[data-action]")) {
+    const name = /** @type {keyof Actions} */ (/** @type {HTMLElement} */ (button).dataset.action);
+    button.addEventListener("click", () => {
+      before();
+      actions[name]();
+    });
+  }
+}
+
+/** Short messages at the bottom of the screen; a new one replaces the last. */
+export class Toast {
+  constructor() {
+    this.node = byId("message");
+    this.timer = 0;
+    this.node.addEventListener("click", () => this.hide());
+  }
+
+  /**
+   * @param {string} text
+   * @param {number} [milliseconds]
+   */
+  show(text, milliseconds = 5000) {
+    this.node.textContent = text;
+    this.node.hidden = false;
+    window.clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => this.hide(), milliseconds);
+  }
+
+  hide() {
+    this.node.hidden = true;
+  }
+}
+
+/**
+ * @typedef {object} NewGameRequest
+ * @property {string} [rules]
+ * @property {boolean} [winnable]
+ * @property {string} [code]
+ */
+
+export class NewGameDialog {
+  /** @param {(request: NewGameRequest) => Promise<void>} start resolves once the game is on the board */
+  constructor(start) {
+    this.dialog = /** @type {HTMLDialogElement} */ (byId("dlg-new"));
+    this.form = /** @type {HTMLFormElement} */ (byId("form-new"));
+    this.code = /** @type {HTMLInputElement} */ (byId("new-code"));
+    this.winnable = /** @type {HTMLInputElement} */ (byId("new-winnable"));
+    this.error = byId("new-error");
+    this.start = start;
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+    this.form.addEventListener("change", () => this.sync());
+    // Typing or pasting a code chooses "Game code" by itself.
+    this.code.addEventListener("input", () => {
+      this.choose("deal", "code");
+      this.showError("");
+    });
+    this.dialog.querySelector("[data-close]")?.addEventListener("click", () => this.dialog.close());
+  }
+
+  /**
+   * @param {string} name
+   * @param {string} value
+   */
+  choose(name, value) {
+    const input = /** @type {HTMLInputElement | null} */ (this.form.querySelector(`input[name="${name}"][value="${value}"]`));
+    if (input) input.checked = true;
+    this.sync();
+  }
+
+  /** @returns {string} the checked value of a radio group */
+  value(/** @type {string} */ name) {
+    return /** @type {HTMLInputElement | null} */ (this.form.querySelector(`input[name="${name}"]:checked`))?.value ?? "";
+  }
+
+  sync() {
+    this.winnable.disabled = this.value("deal") !== "random";
+  }
+
+  /** @param {string} rules the current game's rules, offered again */
+  open(rules) {
+    this.choose("rules", rules);
+    this.choose("deal", "random");
+    this.showError("");
+    this.dialog.showModal();
+  }
+
+  /** @param {string} text empty to hide the error */
+  showError(text) {
+    this.error.textContent = text;
+    this.error.hidden = !text;
+    this.code.setAttribute("aria-invalid", String(!!text));
+  }
+
+  async submit() {
+    /** @type {NewGameRequest} */
+    const request =
+      this.value("deal") === "code"
+        ? { code: this.code.value }
+        : { rules: this.value("rules"), winnable: this.winnable.checked };
+    try {
+      await this.start(request);
+      this.dialog.close();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "invalid_code") {
+        this.showError(codeProblemMessage(error.error));
+        this.code.focus();
+      } else {
+        this.showError(t("error.network"));
+      }
+    }
+  }
+}
+
+export class SettingsDialog {
+  /**
+   * @param {SettingsStore} store
+   * @param {(language: string | null) => void} onLanguage
+   */
+  constructor(store, onLanguage) {
+    this.dialog = /** @type {HTMLDialogElement} */ (byId("dlg-settings"));
+    this.form = /** @type {HTMLFormElement} */ (byId("form-settings"));
+    this.language = /** @type {HTMLSelectElement} */ (byId("settings-language"));
+    this.store = store;
+    for (const name of TOGGLES) {
+      this.input(name).addEventListener("change", () => this.store.update({ [name]: this.input(name).checked }));
+    }
+    this.language.addEventListener("change", () => onLanguage(this.language.value || null));
+  }
+
+  /** @returns {HTMLInputElement} */
+  input(/** @type {string} */ name) {
+    return /** @type {HTMLInputElement} */ (this.form.elements.namedItem(name));
+  }
+
+  /** Fill the language list: the browser's choice, then each language in its own words. */
+  fillLanguages() {
+    const follow = document.createElement("option");
+    follow.value = "";
+    follow.textContent = t("settings.language_browser");
+    const options = Object.entries(LANGUAGES).map(([code, name]) => {
+      const option = document.createElement("option");
+      option.value = code;
+      option.lang = code;
+      option.textContent = name;
+      return option;
+    });
+    this.language.replaceChildren(follow, ...options);
+  }
+
+  open() {
+    const values = this.store.values;
+    for (const name of TOGGLES) this.input(name).checked = values[name];
+    this.fillLanguages();
+    this.language.value = values.language ?? "";
+    this.dialog.showModal();
+  }
+}
+
+export class WinDialog {
+  /** @param {Actions} actions */
+  constructor(actions) {
+    this.dialog = /** @type {HTMLDialogElement} */ (byId("dlg-win"));
+    wireActions(this.dialog, actions, () => this.dialog.close());
+  }
+
+  /**
+   * @param {GameState} state
+   * @param {number} elapsed play time in milliseconds
+   */
+  open(state, elapsed) {
+    /** @type {Record<string, string>} */
+    const values = {
+      time: formatDuration(elapsed),
+      moves: formatNumber(state.moves),
+      score: formatNumber(state.score),
+      hints: formatNumber(state.hints),
+      undos: formatNumber(state.undos),
+    };
+    for (const node of this.dialog.querySelectorAll("[data-stat]")) {
+      node.textContent = values[/** @type {HTMLElement} */ (node).dataset.stat ?? ""] ?? "";
+    }
+    if (!this.dialog.open) this.dialog.showModal();
+  }
+}
+
+/** The calm notice shown while no legal move is left: not a loss, just the ways on. */
+export class NoMovesNotice {
+  /** @param {Actions} actions */
+  constructor(actions) {
+    this.node = byId("notice");
+    wireActions(this.node, actions);
+  }
+
+  /** @param {boolean} visible */
+  show(visible) {
+    this.node.hidden = !visible;
+  }
+}
+
+export class AnalysisDialog {
+  constructor() {
+    this.dialog = /** @type {HTMLDialogElement} */ (byId("dlg-analysis"));
+    this.result = byId("analysis-result");
+  }
+
+  /** @param {Promise<import("./api.js").Analysis>} answer */
+  async open(answer) {
+    this.result.textContent = t("analysis.working");
+    this.dialog.showModal();
+    try {
+      const analysis = await answer;
+      this.result.textContent = t(`analysis.${analysis.status}`, { states: analysis.states });
+    } catch {
+      this.result.textContent = t("error.network");
+    }
+  }
+}
