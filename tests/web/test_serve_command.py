@@ -1,0 +1,112 @@
+"""``yukon serve``: its options, where the database goes, and when it opens a browser."""
+
+from __future__ import annotations
+
+import socket
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from yukon import cli
+from yukon.commands import serve
+
+
+class Recorder:
+    """Stands in for uvicorn.run and webbrowser.open: records, serves nothing."""
+
+    def __init__(self) -> None:
+        self.runs: list[dict[str, Any]] = []
+        self.opened: list[str] = []
+        self.opened_event = threading.Event()
+
+    def run(self, app: Any, **options: Any) -> None:
+        self.runs.append({"app": app, **options})
+
+    def open(self, url: str) -> bool:
+        self.opened.append(url)
+        self.opened_event.set()
+        return True
+
+
+@pytest.fixture
+def recorder(monkeypatch: pytest.MonkeyPatch) -> Recorder:
+    import uvicorn
+
+    recorded = Recorder()
+    monkeypatch.setattr(uvicorn, "run", recorded.run)
+    monkeypatch.setattr("webbrowser.open", recorded.open)
+    monkeypatch.setattr(serve, "_open_when_listening", lambda host, port, url: recorded.open(url))
+    return recorded
+
+
+def test_serve_prints_the_url_and_runs_uvicorn_on_the_given_database(
+    recorder: Recorder, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "here.sqlite3"
+    status = cli.main(["serve", "--no-browser", "--port", "8123", "--db", str(db)])
+    assert status == 0
+    assert "http://127.0.0.1:8123/" in capsys.readouterr().out
+    (run,) = recorder.runs
+    assert (run["host"], run["port"]) == ("127.0.0.1", 8123)
+    assert run["app"].state.settings.db_path == db
+    assert recorder.opened == []
+
+
+def test_the_default_database_is_in_the_users_data_folder(
+    recorder: Recorder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert cli.main(["serve", "--no-browser"]) == 0
+    settings = recorder.runs[0]["app"].state.settings
+    assert settings.db_path == tmp_path / "xdg" / "yukon-solitaire" / "yukon.sqlite3"
+
+
+def test_the_browser_opens_when_there_is_a_display(
+    recorder: Recorder, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr("sys.platform", "linux")
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert cli.main(["serve", "--port", "8124", "--db", str(tmp_path / "y.sqlite3")]) == 0
+    assert recorder.opened_event.wait(5)
+    assert recorder.opened == ["http://127.0.0.1:8124/"]
+
+
+def test_no_browser_without_a_display(
+    recorder: Recorder, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr("sys.platform", "linux")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert cli.main(["serve", "--db", str(tmp_path / "y.sqlite3")]) == 0
+    assert recorder.opened == []
+
+
+def test_the_browser_waits_until_the_server_listens(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr("webbrowser.open", opened.append)
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        serve._open_when_listening("127.0.0.1", port, "http://127.0.0.1/")
+    assert opened == ["http://127.0.0.1/"]
+
+
+@pytest.mark.parametrize(
+    ("host", "url"),
+    [
+        ("127.0.0.1", "http://127.0.0.1:8000/"),
+        ("0.0.0.0", "http://127.0.0.1:8000/"),
+        ("::1", "http://[::1]:8000/"),
+        ("localhost", "http://localhost:8000/"),
+    ],
+)
+def test_the_printed_url(host: str, url: str) -> None:
+    assert serve._url(host, 8000) == url
+
+
+def test_a_bad_port_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["serve", "--port", "eighty"]) == 2
+    assert "invalid int value" in capsys.readouterr().err
