@@ -95,6 +95,9 @@ class App {
 
   /** @param {GameState} state */
   onState(state) {
+    // The game and version drawn, for scripts and tests that wait on the page.
+    document.body.dataset.game = state.id;
+    document.body.dataset.version = String(state.version);
     /** @type {HTMLButtonElement} */ (byId("btn-undo")).disabled = !state.can_undo;
     /** @type {HTMLButtonElement} */ (byId("btn-hint")).disabled = state.won;
     /** @type {HTMLButtonElement} */ (byId("btn-analysis")).disabled = state.won;

@@ -15,6 +15,8 @@ import { reducedMotion } from "./motion.js";
 const ASPECT = 1.4;
 /** The widest card, in CSS pixels: beyond it the board just gets margins. */
 const MAX_CARD_WIDTH = 150;
+/** Below this, cards get too small to touch; a column taller still makes the page scroll. */
+const MIN_CARD_WIDTH = 40;
 /** Card heights a board of a foundation row and a column of 6 face-down and 9 face-up cards needs. */
 const SIZING_HEIGHTS = 2 + 6 * 0.1 + 8 * 0.28;
 const MOVE_MS = 160;
@@ -30,6 +32,37 @@ const MOVE_MS = 160;
  * @property {number} downMin
  * @property {number} room     the height a column may take
  */
+
+/**
+ * The font size of a card's index: large on small cards, so that the strip of
+ * an overlapped card stays readable on a phone.
+ * @param {number} cardWidth
+ * @returns {number}
+ */
+function indexSize(cardWidth) {
+  return Math.max(0.24 * cardWidth, Math.min(16, 0.34 * cardWidth));
+}
+
+/**
+ * @param {number} cardWidth
+ * @param {number} gap
+ * @param {number} room the height the whole board may take
+ * @returns {Metrics}
+ */
+function metricsFor(cardWidth, gap, room) {
+  const cardHeight = Math.round(cardWidth * ASPECT);
+  const upMin = Math.ceil(indexSize(cardWidth) * 1.12 + 0.06 * cardWidth);
+  return {
+    width: cardWidth,
+    height: cardHeight,
+    gap,
+    upGap: Math.max(upMin, Math.round(0.28 * cardHeight)),
+    upMin,
+    downGap: Math.max(4, Math.round(0.1 * cardHeight)),
+    downMin: Math.max(3, Math.round(0.05 * cardHeight)),
+    room: room - cardHeight - 2 * gap,
+  };
+}
 
 /**
  * @param {string} className
@@ -163,20 +196,28 @@ export class BoardView {
     const gap = Math.min(18, Math.max(4, width * 0.012));
     const byWidth = (width - 8 * gap) / 7;
     const byHeight = (room - 2 * gap) / (SIZING_HEIGHTS * ASPECT);
-    const cardWidth = Math.floor(Math.min(MAX_CARD_WIDTH, byWidth, byHeight));
-    const cardHeight = Math.round(cardWidth * ASPECT);
-    const index = Math.max(0.24 * cardWidth, Math.min(16, 0.34 * cardWidth));
-    const upMin = Math.ceil(index * 1.12 + 0.06 * cardWidth);
-    return {
-      width: cardWidth,
-      height: cardHeight,
-      gap,
-      upGap: Math.max(upMin, Math.round(0.28 * cardHeight)),
-      upMin,
-      downGap: Math.max(4, Math.round(0.1 * cardHeight)),
-      downMin: Math.max(3, Math.round(0.05 * cardHeight)),
-      room: room - cardHeight - 2 * gap,
-    };
+    let cardWidth = Math.floor(Math.min(MAX_CARD_WIDTH, byWidth, byHeight));
+    let metrics = metricsFor(cardWidth, gap, room);
+    // Smaller cards for a column too tall to fit even at the tightest offsets.
+    while (cardWidth > MIN_CARD_WIDTH && this.tallest(metrics) > metrics.room) {
+      cardWidth -= 2;
+      metrics = metricsFor(cardWidth, gap, room);
+    }
+    return metrics;
+  }
+
+  /**
+   * @param {Metrics} metrics
+   * @returns {number} the height of the tallest column at its tightest offsets
+   */
+  tallest(metrics) {
+    let tallest = 0;
+    for (const column of this.state?.columns ?? []) {
+      const up = column.cards.length;
+      const height = column.hidden * metrics.downMin + Math.max(0, up - 1) * metrics.upMin + metrics.height;
+      tallest = Math.max(tallest, height);
+    }
+    return tallest;
   }
 
   /** Size the cards to the window and place every card of every column. */
@@ -189,7 +230,7 @@ export class BoardView {
     style.setProperty("--card-w", `${metrics.width}px`);
     style.setProperty("--card-h", `${metrics.height}px`);
     style.setProperty("--gap", `${metrics.gap}px`);
-    style.setProperty("--index", `${Math.max(0.24 * metrics.width, Math.min(16, 0.34 * metrics.width))}px`);
+    style.setProperty("--index", `${indexSize(metrics.width)}px`);
     for (const slot of this.columnSlots) this.layoutColumn(slot, metrics);
   }
 

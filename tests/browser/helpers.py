@@ -1,0 +1,230 @@
+"""Driving the app in a real browser: the page, its console, its cards and slots,
+mouse and touch gestures, and the API as the page's own player."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Final
+
+from playwright.sync_api import ConsoleMessage, Locator, Page
+
+CHROMIUM: Final = Path("/usr/bin/chromium")
+CHROMIUM_ARGS: Final = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS: Final = Path(__file__).resolve().parents[2] / "screenshots"
+_REFUSAL_LOG: Final = re.compile(
+    r"Failed to load resource: the server responded with a status of (\d+)"
+)
+
+Point = tuple[float, float]
+State = dict[str, Any]
+
+
+class ConsoleWatch:
+    """Every console error or warning and page error of one page."""
+
+    def __init__(self, page: Page) -> None:
+        self.messages: list[str] = []
+        self.allowed: set[int] = set()
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.messages.append(f"page error: {error}"))
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type in ("error", "warning"):
+            url = message.location.get("url", "")
+            self.messages.append(f"{message.type}: {message.text} ({url})")
+
+    def allow_refusals(self, *statuses: int) -> None:
+        """Accept the browser's log line for API answers with these statuses (the
+        test provokes them on purpose)."""
+        self.allowed.update(statuses)
+
+    def problems(self) -> list[str]:
+        problems = []
+        for text in self.messages:
+            match = _REFUSAL_LOG.search(text)
+            if match and int(match.group(1)) in self.allowed and "/api/v1/" in text:
+                continue
+            problems.append(text)
+        return problems
+
+
+class AppPage:
+    """The app in one page, as one player."""
+
+    def __init__(self, page: Page, console: ConsoleWatch) -> None:
+        self.page = page
+        self.console = console
+
+    # Navigation and state
+
+    def goto(self, path: str) -> None:
+        self.page.goto(path)
+        self.wait_ready()
+
+    def reload(self) -> None:
+        self.page.reload()
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_selector("body:not(.booting)")
+        self.page.wait_for_function("document.body.dataset.version !== undefined")
+
+    def api(self, method: str, path: str, body: object = None) -> tuple[int, Any]:
+        """Call the API from the page, with its player cookie."""
+        answer: tuple[int, Any] = tuple(  # type: ignore[assignment]
+            self.page.evaluate(
+                """async ([method, path, body]) => {
+                    const init = {method, headers: {"Content-Type": "application/json"}};
+                    if (body !== null) init.body = JSON.stringify(body);
+                    const response = await fetch("/api/v1" + path, init);
+                    return [response.status, await response.json()];
+                }""",
+                [method, path, body],
+            )
+        )
+        return answer
+
+    def state(self) -> State:
+        status, state = self.api("GET", "/games/current")
+        assert status == 200, state
+        return dict(state)
+
+    def play_api(self, moves: list[str]) -> State:
+        """Make *moves* through the API (as another tab would); the page learns of
+        them on reload."""
+        state = self.state()
+        for move in moves:
+            status, state = self.api(
+                "POST", f"/games/{state['id']}/moves", {"move": move, "version": state["version"]}
+            )
+            assert status == 200, (move, state)
+        return state
+
+    def open_deal(self, code: str, moves: list[str] | None = None) -> State:
+        """Start the deal *code* by its link, make *moves* through the API, reload."""
+        self.goto(f"/play/{code}")
+        if moves:
+            self.play_api(moves)
+            self.reload()
+        return self.state()
+
+    def version(self) -> int:
+        return int(self.page.evaluate("Number(document.body.dataset.version)"))
+
+    def wait_version(self, version: int) -> None:
+        self.page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
+
+    def set_setting(self, **values: object) -> None:
+        status, _ = self.api("PUT", "/settings", values)
+        assert status == 200
+        self.reload()
+
+    # What the board shows
+
+    def card(self, code: str) -> Locator:
+        return self.page.locator(f'#board .card.face[data-card="{code}"]')
+
+    def column(self, number: int) -> Locator:
+        return self.page.locator(f'#board .column[data-target="{number}"]')
+
+    def foundation(self, suit: str) -> Locator:
+        return self.page.locator(f'#board .foundation[data-suit="{suit}"]')
+
+    def drawn_columns(self) -> list[dict[str, Any]]:
+        """The columns as drawn: face-down count and face-up cards, bottom to top."""
+        drawn: list[dict[str, Any]] = self.page.evaluate(
+            """[...document.querySelectorAll('#board .column')].map(column => ({
+                hidden: column.querySelectorAll('.card.back').length,
+                cards: [...column.querySelectorAll('.card.face')].map(card => card.dataset.card),
+            }))"""
+        )
+        return drawn
+
+    def message(self) -> str:
+        locator = self.page.locator("#message")
+        locator.wait_for(state="visible")
+        return locator.inner_text()
+
+    def box(self, locator: Locator) -> dict[str, float]:
+        box = locator.bounding_box()
+        assert box is not None
+        return dict(box)
+
+    # Gestures
+
+    def grip(self, code: str) -> Point:
+        """A point on the card's index strip: the part an overlapped card shows."""
+        box = self.box(self.card(code))
+        return (box["x"] + box["width"] / 2, box["y"] + 8)
+
+    def drop_point(self, target: str, card: str) -> Point:
+        """Where to let go so that *card*, held by its strip, lands on *target*."""
+        if target == "F":
+            box = self.box(self.foundation(card[1]))
+            return (box["x"] + box["width"] / 2, box["y"] + 10)
+        column = self.column(int(target))
+        faces = column.locator(".card")
+        anchor = faces.last if faces.count() else column
+        box = self.box(anchor)
+        return (box["x"] + box["width"] / 2, box["y"] + 24)
+
+    def mouse_drag(self, start: Point, end: Point, *, release: bool = True) -> None:
+        mouse = self.page.mouse
+        mouse.move(*start)
+        mouse.down()
+        mouse.move(start[0] + 3, start[1] + 8, steps=2)
+        mouse.move(*end, steps=8)
+        if release:
+            mouse.up()
+
+    def touch_drag(self, start: Point, end: Point) -> None:
+        """A finger drag, through the DevTools protocol's touch events."""
+        session = self.page.context.new_cdp_session(self.page)
+
+        def touch(kind: str, point: Point | None) -> None:
+            points = [] if point is None else [{"x": point[0], "y": point[1]}]
+            session.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        touch("touchStart", start)
+        for step in range(1, 11):
+            fraction = step / 10
+            touch(
+                "touchMove",
+                (
+                    start[0] + (end[0] - start[0]) * fraction,
+                    start[1] + (end[1] - start[1]) * fraction,
+                ),
+            )
+        touch("touchEnd", None)
+        session.detach()
+
+    def drag(self, card: str, target: str, *, touch: bool = False) -> None:
+        start, end = self.grip(card), self.drop_point(target, card)
+        if touch:
+            self.touch_drag(start, end)
+        else:
+            self.mouse_drag(start, end)
+
+    def tap(self, card: str, *, touch: bool = False) -> None:
+        point = self.grip(card)
+        if touch:
+            self.page.touchscreen.tap(*point)
+        else:
+            self.page.mouse.click(*point)
+
+    def double_tap(self, card: str, *, touch: bool = False) -> None:
+        point = self.grip(card)
+        if touch:
+            self.page.touchscreen.tap(*point)
+            self.page.wait_for_timeout(80)
+            self.page.touchscreen.tap(*point)
+        else:
+            self.page.mouse.dblclick(*point)
