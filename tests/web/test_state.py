@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from yukon.engine import DEAL_COUNT, Card, Game, GameCode, Move, Rules, Suit
 from yukon.web.hint import heuristic_hint
-from yukon.web.state import moves_by_card
+from yukon.web.state import double_tap_targets, moves_by_card
 
 
 def _played(seed: int, rules: Rules, length: int) -> Game:
@@ -50,6 +50,17 @@ def test_targets_are_the_engines_moves_card_by_card(game: Game) -> None:
         if targets:
             expected[card] = targets
     assert moves_by_card(game) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(GAMES)
+def test_double_tap_places_are_the_engines(game: Game) -> None:
+    expected = {}
+    for card in _movable(game):
+        move = game.double_tap(card)
+        if move is not None:
+            expected[str(card)] = move.target
+    assert double_tap_targets(game, moves_by_card(game)) == expected
 
 
 @settings(max_examples=60, deadline=None)

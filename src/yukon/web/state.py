@@ -5,18 +5,29 @@ from __future__ import annotations
 
 from typing import Final
 
-from yukon.engine import Card, Game, Suit
+from yukon.engine import DECK, Card, Game, Suit
+from yukon.engine.moves import FOUNDATION
 from yukon.storage import LiveGame
 
-__all__ = ["columns_json", "foundations_json", "moves_by_card", "state_json"]
+__all__ = [
+    "columns_json",
+    "double_tap_targets",
+    "foundations_json",
+    "moves_by_card",
+    "state_json",
+]
 
 _RULE_NAMES: Final = {"C": "classic", "R": "relaxed"}
+
+
+_NAMES: Final = tuple(str(card) for card in DECK)
+"""Card notation by the card's index: the state names up to 52 cards per answer."""
 
 
 def columns_json(game: Game) -> list[dict[str, object]]:
     """The columns bottom to top, face-down cards counted, not named."""
     return [
-        {"hidden": hidden, "cards": [str(card) for card in cards[hidden:]]}
+        {"hidden": hidden, "cards": [_NAMES[card.index] for card in cards[hidden:]]}
         for cards, hidden in zip(game.columns, game.hidden, strict=True)
     ]
 
@@ -26,14 +37,14 @@ def foundations_json(game: Game) -> list[dict[str, object]]:
     answer: list[dict[str, object]] = []
     for suit, height in zip(Suit, game.foundations, strict=True):
         top = game.foundation_top(suit)
-        answer.append(
-            {"suit": suit.letter, "height": height, "top": None if top is None else str(top)}
-        )
+        text = None if top is None else _NAMES[top.index]
+        answer.append({"suit": suit.letter, "height": height, "top": text})
     return answer
 
 
 def moves_by_card(game: Game) -> dict[Card, list[str]]:
-    """For every card that can move, its targets (``"F"``, ``"1"`` … ``"7"``).
+    """For every card that can move, its targets (``"F"``, ``"1"`` … ``"7"``), the
+    columns in ascending order.
 
     One pass over the engine's legal moves; the same as asking
     :meth:`Game.iter_moves_of` card by card, which a test checks, but many times faster.
@@ -46,17 +57,39 @@ def moves_by_card(game: Game) -> dict[Card, list[str]]:
     return found
 
 
+def double_tap_targets(game: Game, moves: dict[Card, list[str]]) -> dict[str, str]:
+    """Where a double tap sends each card: :meth:`Game.double_tap`, computed from the
+    legal targets already found instead of checking every column again (a test
+    checks that the two agree): the longest column where the card fits, ties to
+    the leftmost; else the leftmost empty column, for a King not already heading one.
+    """
+    columns = game.columns
+    lengths = [len(cards) for cards in columns]
+    answer: dict[str, str] = {}
+    for card, targets in moves.items():
+        best: int | None = None
+        empty: int | None = None
+        for target in targets:
+            if target == FOUNDATION:
+                continue
+            column = int(target) - 1
+            if lengths[column] == 0:
+                empty = column if empty is None else empty
+            elif best is None or lengths[column] > lengths[best]:
+                best = column
+        if best is None and empty is not None:
+            source = game.column_of(card)
+            if source is None or columns[source][0] != card:
+                best = empty
+        if best is not None:
+            answer[_NAMES[card.index]] = str(best + 1)
+    return answer
+
+
 def state_json(live: LiveGame, now: float) -> dict[str, object]:
     """The state of *live* at time *now* (wall-clock seconds)."""
     game = live.game
     moves = moves_by_card(game)
-    double_tap: dict[str, str] = {}
-    for card, targets in moves.items():
-        # Only a card with a column among its targets can have a double-tap place.
-        if len(targets) > 1 or targets[0] != "F":
-            move = game.double_tap(card)
-            if move is not None:
-                double_tap[str(card)] = move.target
     won = game.is_won
     return {
         "id": live.id,
@@ -65,8 +98,8 @@ def state_json(live: LiveGame, now: float) -> dict[str, object]:
         "version": live.version,
         "columns": columns_json(game),
         "foundations": foundations_json(game),
-        "targets": {str(card): targets for card, targets in moves.items()},
-        "double_tap": double_tap,
+        "targets": {_NAMES[card.index]: targets for card, targets in moves.items()},
+        "double_tap": double_tap_targets(game, moves),
         "score": game.score,
         "moves": game.move_count,
         "undos": game.undo_count,

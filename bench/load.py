@@ -1,0 +1,249 @@
+"""Server load: N simulated players play legal moves against a real ``yukon serve``
+on loopback for a bounded time, then print acknowledged moves per second, latency
+percentiles and errors. Asserts nothing; stops by itself.
+
+    .venv/bin/python bench/load.py [--players 200] [--rate 2000] [--seconds 10] [--warmup 2]
+
+``--rate`` is the load offered by all the players together (each player sends a
+move every players/rate seconds, or at once when it is behind); ``--rate 0``
+measures saturation: every player sends its next move as soon as the last is
+answered, so the latency is then mostly queueing (players / throughput).
+
+The server runs as its own process on a fresh database in a temporary folder; the
+players share this process, each on one keep-alive HTTP/1.1 connection, speaking
+plain HTTP over asyncio streams (a full HTTP client would cost more CPU than the
+server it measures, on the same 2 cores). Only 127.0.0.1 is ever contacted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HOST = "127.0.0.1"
+_TIMEOUT = 10.0
+
+
+@dataclass
+class Tally:
+    """What the players saw: latencies of acknowledged moves, and everything else."""
+
+    latencies: list[float] = field(default_factory=list)
+    other_requests: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection with the player's cookie."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.cookie = b""
+
+    @classmethod
+    async def open(cls, port: int) -> Connection:
+        reader, writer = await asyncio.open_connection(HOST, port)
+        return cls(reader, writer)
+
+    async def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+        payload = json.dumps(body).encode()
+        head = (
+            f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(payload)}\r\n"
+        ).encode()
+        cookie = b"Cookie: " + self.cookie + b"\r\n" if self.cookie else b""
+        self.writer.write(head + cookie + b"\r\n" + payload)
+        return await asyncio.wait_for(self._answer(), _TIMEOUT)
+
+    async def _answer(self) -> tuple[int, Any]:
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        lines = head.split(b"\r\n")
+        status = int(lines[0].split()[1])
+        length = 0
+        for line in lines[1:]:
+            name, _, value = line.partition(b":")
+            name = name.lower()
+            if name == b"content-length":
+                length = int(value)
+            elif name == b"set-cookie":
+                self.cookie = value.strip().split(b";")[0]
+        body = await self.reader.readexactly(length)
+        return status, json.loads(body) if body else None
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+def _legal_moves(state: dict[str, Any]) -> list[str]:
+    return [f"{card}>{target}" for card, targets in state["targets"].items() for target in targets]
+
+
+async def _new_game(connection: Connection, rng: random.Random, tally: Tally) -> dict[str, Any]:
+    rules = rng.choice(["classic", "relaxed"])
+    status, state = await connection.post("/api/v1/games", {"rules": rules})
+    tally.other_requests += 1
+    if status != 201:
+        raise RuntimeError(f"new game refused: {status} {state}")
+    return dict(state)
+
+
+async def _player(
+    port: int, seed: int, interval: float, warm: float, end: float, tally: Tally
+) -> None:
+    """Play until *end*: a move every *interval* seconds (0: as fast as answered)."""
+    rng = random.Random(seed)
+    connection = await Connection.open(port)
+    # Spread the players' schedules so that they do not all send at once.
+    next_at = time.perf_counter() + rng.random() * interval
+    try:
+        state = await _new_game(connection, rng, tally)
+        while time.perf_counter() < end:
+            delay = next_at - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            next_at += interval
+            moves = _legal_moves(state)
+            if not moves or state["won"]:
+                state = await _new_game(connection, rng, tally)
+                continue
+            body = {"move": rng.choice(moves), "version": state["version"]}
+            sent = time.perf_counter()
+            status, answer = await connection.post(f"/api/v1/games/{state['id']}/moves", body)
+            took = time.perf_counter() - sent
+            if status != 200:
+                tally.error(f"HTTP {status}")
+                state = answer.get("state", state) if isinstance(answer, dict) else state
+                continue
+            state = answer
+            if sent >= warm:
+                tally.latencies.append(took)
+    except (TimeoutError, OSError, asyncio.IncompleteReadError, RuntimeError) as error:
+        tally.error(type(error).__name__)
+    finally:
+        connection.close()
+
+
+def _start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+    command = [
+        sys.executable, "-m", "yukon", "serve", "--no-browser",
+        "--host", HOST, "--port", str(port), "--db", str(db),
+    ]  # fmt: skip
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            import socket
+
+            with socket.create_connection((HOST, port), timeout=0.5):
+                return server
+        except OSError:
+            if server.poll() is not None:
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("the server did not start in time")
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _percentile(sorted_values: list[float], fraction: float) -> float:
+    index = min(len(sorted_values) - 1, int(fraction * len(sorted_values)))
+    return sorted_values[index]
+
+
+def _report(args: argparse.Namespace, tally: Tally, measured: float, cpu: float) -> None:
+    moves = len(tally.latencies)
+    latencies = sorted(tally.latencies)
+    offered = f"{args.rate:,.0f} moves/s offered" if args.rate > 0 else "as fast as answered"
+    print(
+        f"players {args.players}, {offered}, measured {measured:.1f} s"
+        f" after {args.warmup:.1f} s warm-up"
+    )
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the end")
+    print(f"acknowledged moves: {moves}  ({moves / measured:,.0f} moves/s)")
+    if latencies:
+        ms = [value * 1000 for value in latencies]
+        print(
+            f"latency ms: p50 {_percentile(ms, 0.50):.2f}  p95 {_percentile(ms, 0.95):.2f}"
+            f"  p99 {_percentile(ms, 0.99):.2f}  max {ms[-1]:.2f}"
+            f"  mean {statistics.fmean(ms):.2f}"
+        )
+    print(f"other requests (new games): {tally.other_requests}")
+    errors = ", ".join(f"{kind}: {count}" for kind, count in sorted(tally.errors.items()))
+    print(f"errors: {sum(tally.errors.values())}" + (f" ({errors})" if errors else ""))
+    print(f"load generator CPU: {cpu:.1f} s")
+
+
+async def _run(args: argparse.Namespace, port: int) -> Tally:
+    tally = Tally()
+    warm = time.perf_counter() + args.warmup
+    end = warm + args.seconds
+    interval = args.players / args.rate if args.rate > 0 else 0.0
+    players = [
+        _player(port, args.seed * 100_003 + number, interval, warm, end, tally)
+        for number in range(args.players)
+    ]
+    await asyncio.gather(*players)
+    return tally
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=10.0, help="measured time")
+    parser.add_argument("--warmup", type=float, default=2.0, help="unmeasured time first")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=2000.0,
+        help="moves per second offered by all players together (0: as fast as answered)",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--port", type=int, default=None, help="use a server already running on 127.0.0.1:PORT"
+    )
+    args = parser.parse_args()
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    cpu = time.process_time()
+    if args.port is not None:
+        tally = asyncio.run(_run(args, args.port))
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            port = _free_port()
+            server = _start_server(Path(folder) / "load.sqlite3", port)
+            try:
+                tally = asyncio.run(_run(args, port))
+            finally:
+                server.terminate()
+                server.wait(timeout=10)
+    _report(args, tally, args.seconds, time.process_time() - cpu)
+
+
+if __name__ == "__main__":
+    main()
