@@ -265,3 +265,28 @@ def test_a_whole_game_can_be_won_through_the_api(client: TestClient, clock: Fake
     hint = client.post(f"{API}/games/{state['id']}/hint", json={"version": state["version"]})
     assert hint.json()["hint"] is None
     assert hint.json()["state"]["hints"] == 0
+
+
+def test_statistics_per_rule_set(client: TestClient, clock: FakeClock) -> None:
+    empty = client.get(f"{API}/stats").json()
+    assert set(empty) == {"classic", "relaxed"}
+    assert empty["classic"]["played"] == 0
+    state = new_game(client, WIN_CODE)
+    for move in WIN_LINE:
+        clock.advance(2)
+        state = play(client, state, move)
+    play(client, new_game(client, "YU1-R-AAAAAAB"), "TS>2")
+    figures = client.get(f"{API}/stats").json()
+    assert figures["classic"] == {
+        "played": 1,
+        "won": 1,
+        "win_rate": 1.0,
+        "current_streak": 1,
+        "best_streak": 1,
+        "best_score": 625,
+        "fastest_win_ms": (len(WIN_LINE) - 1) * 2000,
+        "fewest_moves": len(WIN_LINE),
+    }
+    assert figures["relaxed"]["played"] == 1
+    assert figures["relaxed"]["won"] == 0
+    assert figures["relaxed"]["current_streak"] == 0

@@ -16,6 +16,7 @@ from yukon.storage.live import GameClock, LiveGame
 from yukon.storage.paths import default_db_path
 from yukon.storage.service import GameService
 from yukon.storage.settings import LANGUAGES, Language, PlayerSettings
+from yukon.storage.stats import RulesStats, rules_stats
 
 __all__ = [
     "LANGUAGES",
@@ -31,8 +32,10 @@ __all__ = [
     "Language",
     "LiveGame",
     "PlayerSettings",
+    "RulesStats",
     "SchemaError",
     "StaleVersionError",
     "StorageError",
     "default_db_path",
+    "rules_stats",
 ]

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Final
 
-from yukon.engine import Game, GameCode, IllegalMoveError, Move, NothingToUndoError
+from yukon.engine import Game, GameCode, IllegalMoveError, Move, NothingToUndoError, Rules
 from yukon.storage.database import Database, GameRow
 from yukon.storage.errors import (
     GameNotFoundError,
@@ -31,6 +31,7 @@ from yukon.storage.errors import (
 )
 from yukon.storage.live import GameClock, LiveGame
 from yukon.storage.settings import PlayerSettings
+from yukon.storage.stats import RulesStats, rules_stats
 
 __all__ = ["DEFAULT_CACHE_SIZE", "GameService", "new_game_id"]
 
@@ -99,6 +100,14 @@ class GameService:
         now = self._clock()
         rows = self.database.list_games(player, limit)
         return [self._with_elapsed_now(row, now) for row in rows]
+
+    def stats(self, player: str) -> dict[Rules, RulesStats]:
+        """The player's statistics per rule set."""
+        current = self.database.current_game_id(player)
+        return {
+            rules: rules_stats(self.database.iter_games_by_rules(player, rules.letter), current)
+            for rules in Rules
+        }
 
     # Changing games
 

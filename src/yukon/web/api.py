@@ -26,6 +26,7 @@ __all__ = ["api_routes"]
 Endpoint: TypeAlias = Callable[[Request], Awaitable[Response]]
 
 _RULES: Final = {"classic": Rules.CLASSIC, "relaxed": Rules.RELAXED}
+_RULE_NAMES: Final = {rules: name for name, rules in _RULES.items()}
 _MAX_LIST: Final = 200
 _MAX_ID: Final = 64
 
@@ -134,7 +135,7 @@ async def list_games(request: Request) -> Response:
         {
             "id": row.id,
             "code": row.code,
-            "rules": "relaxed" if row.rules == Rules.RELAXED.letter else "classic",
+            "rules": _RULE_NAMES[Rules(row.rules)],
             "won": row.won,
             "score": row.score,
             "moves": row.moves,
@@ -162,6 +163,11 @@ async def put_settings(request: Request) -> Response:
     return JsonResponse(settings.as_dict())
 
 
+async def stats(request: Request) -> Response:
+    figures = _service(request).stats(_player(request))
+    return JsonResponse({_RULE_NAMES[rules]: value.as_dict() for rules, value in figures.items()})
+
+
 def _by_method(path: str, handlers: dict[str, Endpoint]) -> Route:
     """One route for several methods, so that a wrong method's 405 lists them all."""
 
@@ -185,4 +191,5 @@ def api_routes() -> list[Route]:
         Route(game + "/visibility", visibility, methods=["POST"]),
         Route(prefix + "/records/replay", records_replay, methods=["POST"]),
         _by_method(prefix + "/settings", {"GET": get_settings, "PUT": put_settings}),
+        Route(prefix + "/stats", stats, methods=["GET"]),
     ]
