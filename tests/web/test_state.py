@@ -4,14 +4,16 @@ reached by random play in both rule sets."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from yukon.engine import DEAL_COUNT, Card, Game, GameCode, Move, Rules, Suit
+from yukon.storage import LiveGame
 from yukon.web.hint import heuristic_hint
-from yukon.web.state import double_tap_targets, moves_by_card
+from yukon.web.state import double_tap_targets, moves_by_card, state_json
 
 
 def _played(seed: int, rules: Rules, length: int) -> Game:
@@ -90,3 +92,15 @@ def test_the_hint_does_not_move_the_same_group_on_again() -> None:
     hint = heuristic_hint(game)
     assert hint is not None
     assert hint.card != Move.parse("7D>4").card
+
+
+@settings(max_examples=60, deadline=None)
+@given(GAMES)
+def test_face_down_cards_are_never_named(game: Game) -> None:
+    state = state_json(LiveGame.new("id", "player", game, 0.0), 0.0)
+    shown = json.dumps({key: state[key] for key in ("columns", "targets", "double_tap")})
+    for cards, hidden in zip(game.columns, game.hidden, strict=True):
+        for card in cards[:hidden]:
+            assert f'"{card}"' not in shown
+    columns = json.loads(json.dumps(state["columns"]))
+    assert [column["hidden"] for column in columns] == list(game.hidden)
