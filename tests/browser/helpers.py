@@ -75,7 +75,7 @@ class AppPage:
 
     def wait_ready(self) -> None:
         self.page.wait_for_selector("body:not(.booting)")
-        self.page.wait_for_function("document.body.dataset.version !== undefined")
+        self.page.wait_for_function("() => document.body.dataset.version !== undefined")
 
     def api(self, method: str, path: str, body: object = None) -> tuple[int, Any]:
         """Call the API from the page, with its player cookie."""
@@ -120,7 +120,9 @@ class AppPage:
         return int(self.page.evaluate("Number(document.body.dataset.version)"))
 
     def wait_version(self, version: int) -> None:
-        self.page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
+        self.page.wait_for_function(
+            "version => Number(document.body.dataset.version) >= version", arg=version
+        )
 
     def set_setting(self, **values: object) -> None:
         status, _ = self.api("PUT", "/settings", values)

@@ -112,7 +112,7 @@ def test_resizing_the_window_lays_the_board_out_again(open_app: OpenApp) -> None
     wide = app.box(app.card("JS"))["width"]
     app.page.set_viewport_size({"width": 400, "height": 700})
     app.page.wait_for_function(
-        "document.querySelector('#board .card.face').getBoundingClientRect().width < 60"
+        "() => document.querySelector('#board .card.face').getBoundingClientRect().width < 60"
     )
     _check_fits(app, 400, 700)
     assert app.box(app.card("JS"))["width"] < wide

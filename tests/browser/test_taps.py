@@ -1,0 +1,68 @@
+"""Taps and double taps, with mouse and finger: the last card of a column goes to
+its foundation; a double tap sends a card where the server says."""
+
+from __future__ import annotations
+
+import pytest
+from tests.browser.conftest import OpenApp
+
+pytestmark = pytest.mark.browser
+
+DEAL = "YU1-C-AAAAAAB"
+# YU1-C-AACRWEA after these moves ends column 2 with A♣.
+ACE_LAST = ["QC>5", "TD>1", "9S>4", "8S>5", "TS>1", "6S>7", "8C>4", "QH>1", "5S>4", "3D>6"]
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+def test_tapping_the_last_card_sends_it_to_its_foundation(open_app: OpenApp, touch: bool) -> None:
+    app = open_app(touch=touch)
+    before = app.open_deal("YU1-C-AACRWEA", ACE_LAST)
+    assert before["columns"][1]["cards"][-1] == "AC"
+    app.tap("AC", touch=touch)
+    app.wait_version(before["version"] + 1)
+    state = app.state()
+    assert state["foundations"][3] == {"suit": "C", "height": 1, "top": "AC"}
+    assert state["score"] == before["score"] + 10
+    assert app.foundation("C").locator('.card[data-card="AC"]').count() == 1
+
+
+def test_tapping_a_card_that_cannot_go_up_does_nothing(open_app: OpenApp) -> None:
+    app = open_app()
+    before = app.open_deal(DEAL)
+    sent: list[str] = []
+    app.page.on("request", lambda request: sent.append(request.url))
+    app.tap("JH")
+    app.page.wait_for_timeout(500)
+    assert sent == []
+    assert app.state()["version"] == before["version"]
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+def test_a_double_tap_sends_the_card_where_the_server_says(open_app: OpenApp, touch: bool) -> None:
+    app = open_app(touch=touch)
+    before = app.open_deal(DEAL)
+    target = before["double_tap"]["6C"]
+    app.double_tap("6C", touch=touch)
+    app.wait_version(before["version"] + 1)
+    state = app.state()
+    assert state["columns"][int(target) - 1]["cards"][-2:] == ["6C", "KS"]
+    assert state["moves"] == 1
+
+
+def test_a_double_tap_with_no_place_says_why(open_app: OpenApp) -> None:
+    app = open_app()
+    before = app.open_deal(DEAL)
+    assert "JH" not in before["double_tap"]
+    app.double_tap("JH")
+    assert app.message() == "There is no place for J♥ now: J♥ goes on a black Queen — Q♠ or Q♣."
+    assert app.state()["version"] == before["version"]
+
+
+def test_double_click_off_leaves_the_card(open_app: OpenApp) -> None:
+    app = open_app()
+    before = app.open_deal(DEAL)
+    app.set_setting(double_click=False)
+    app.double_tap("6C")
+    app.page.wait_for_timeout(500)
+    assert app.state()["version"] == before["version"]
+    assert app.drawn_columns() == before["columns"]
