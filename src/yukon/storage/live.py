@@ -69,6 +69,11 @@ class LiveGame:
     clock: GameClock
     created: float
     updated: float
+    code: str = ""  # the game code's text, kept: every answer and every write needs it
+
+    def __post_init__(self) -> None:
+        if not self.code:
+            self.code = str(self.game.code)
 
     @classmethod
     def new(cls, game_id: str, player: str, game: Game, now: float) -> LiveGame:
@@ -100,7 +105,7 @@ class LiveGame:
         return GameRow(
             id=self.id,
             player=self.player,
-            code=str(game.code),
+            code=self.code,
             rules=game.rules.letter,
             record=self.record,
             version=self.version,

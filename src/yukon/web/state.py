@@ -93,7 +93,7 @@ def state_json(live: LiveGame, now: float) -> dict[str, object]:
     won = game.is_won
     return {
         "id": live.id,
-        "code": str(game.code),
+        "code": live.code,
         "rules": _RULE_NAMES[game.rules.letter],
         "version": live.version,
         "columns": columns_json(game),
