@@ -30,6 +30,14 @@ def test_a_new_database_is_created_at_the_latest_version(tmp_path: Path) -> None
     assert "rules" in _columns(connection, "games")
 
 
+@pytest.mark.parametrize(("durable", "level"), [(False, 1), (True, 2)])
+def test_durable_databases_sync_every_commit(tmp_path: Path, durable: bool, level: int) -> None:
+    database = Database(tmp_path / "y.sqlite3", durable=durable)
+    connection = database._connection
+    assert connection.execute("PRAGMA synchronous").fetchone()[0] == level  # NORMAL, FULL
+    database.close()
+
+
 def test_reopening_does_not_migrate_again(tmp_path: Path) -> None:
     path = tmp_path / "yukon.sqlite3"
     Database(path).close()

@@ -51,7 +51,13 @@ def test_serve_prints_the_url_and_runs_uvicorn_on_the_given_database(
     (run,) = recorder.runs
     assert (run["host"], run["port"]) == ("127.0.0.1", 8123)
     assert run["app"].state.settings.db_path == db
+    assert run["app"].state.settings.durable is False
     assert recorder.opened == []
+
+
+def test_durable_asks_for_a_sync_per_move(recorder: Recorder, tmp_path: Path) -> None:
+    assert cli.main(["serve", "--no-browser", "--durable", "--db", str(tmp_path / "y")]) == 0
+    assert recorder.runs[0]["app"].state.settings.durable is True
 
 
 def test_the_default_database_is_in_the_users_data_folder(

@@ -27,6 +27,12 @@ def register(commands: Subcommands) -> None:
         "--db", type=Path, default=None, help="the database file (default: the user's data folder)"
     )
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    serve.add_argument(
+        "--durable",
+        action="store_true",
+        help="make every move survive a power cut too (an fsync per move; by default a move"
+        " survives a crash of the server or a kill, not a power cut)",
+    )
     serve.set_defaults(handler=_cmd_serve)
 
 
@@ -66,7 +72,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from yukon.web import AppSettings, create_app
 
     db_path = args.db if args.db is not None else default_db_path()
-    app = create_app(AppSettings(db_path=db_path))
+    app = create_app(AppSettings(db_path=db_path, durable=args.durable))
     url = _url(args.host, args.port)
     print(f"Yukon Solitaire at {url}  (games in {db_path}; Ctrl+C stops)", flush=True)
     if not args.no_browser and _has_display():
