@@ -76,21 +76,20 @@ class AppPage:
     def wait_ready(self) -> None:
         self.page.wait_for_selector("body:not(.booting)")
         self.page.wait_for_function("() => document.body.dataset.version !== undefined")
+        self.settle()
 
     def api(self, method: str, path: str, body: object = None) -> tuple[int, Any]:
         """Call the API from the page, with its player cookie."""
-        answer: tuple[int, Any] = tuple(  # type: ignore[assignment]
-            self.page.evaluate(
-                """async ([method, path, body]) => {
+        status, answer = self.page.evaluate(
+            """async ([method, path, body]) => {
                     const init = {method, headers: {"Content-Type": "application/json"}};
                     if (body !== null) init.body = JSON.stringify(body);
                     const response = await fetch("/api/v1" + path, init);
                     return [response.status, await response.json()];
                 }""",
-                [method, path, body],
-            )
+            [method, path, body],
         )
-        return answer
+        return int(status), answer
 
     def state(self) -> State:
         status, state = self.api("GET", "/games/current")
@@ -123,6 +122,11 @@ class AppPage:
         self.page.wait_for_function(
             "version => Number(document.body.dataset.version) >= version", arg=version
         )
+        self.settle()
+
+    def settle(self) -> None:
+        """Wait until no card is sliding, so that its place on screen is final."""
+        self.page.wait_for_function("() => document.getAnimations().length === 0")
 
     def set_setting(self, **values: object) -> None:
         status, _ = self.api("PUT", "/settings", values)
@@ -158,7 +162,7 @@ class AppPage:
     def box(self, locator: Locator) -> dict[str, float]:
         box = locator.bounding_box()
         assert box is not None
-        return dict(box)
+        return {"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
 
     # Gestures
 

@@ -99,15 +99,18 @@ export class GameController {
   }
 
   /**
-   * Send a move; a refusal changes nothing and may be explained.
+   * Decide a move once every earlier request is answered, so that the decision
+   * uses the latest state, and send it; a refusal changes nothing and may be
+   * explained.
    * @param {string} card
-   * @param {string} target "1"…"7" or "F"
+   * @param {(state: GameState) => string | null} decide the target, or null to send nothing
    * @returns {Promise<void>}
    */
-  play(card, target) {
+  act(card, decide) {
     return this.enqueue(async () => {
       const state = this.state;
-      if (!state) return;
+      const target = state && decide(state);
+      if (!state || !target) return;
       this.clearHint();
       try {
         this.adopt(await api.move(state.id, `${card}>${target}`, state.version));
@@ -134,42 +137,46 @@ export class GameController {
   }
 
   /**
-   * A drop on a target the server listed is played; with Automatic placement a
-   * drop anywhere else goes where a double tap would; with Interactive rules a
-   * refused drop is sent so that the server names the rule; otherwise the
-   * cards slide back.
    * @param {string} card
-   * @param {string | null} target
+   * @param {string | null} target where it was let go
    */
   dropped(card, target) {
-    const board = this.views.board;
-    board.clearMarks();
-    const state = this.state;
-    const settings = this.views.settings.values;
-    if (!state) return;
-    const where = board.locate(card);
-    const home = where && "column" in where ? String(where.column + 1) : null;
-    const allowed = state.targets[card] ?? [];
-    if (target && allowed.includes(target)) {
-      this.play(card, target);
-    } else if (settings.auto_placement && this.autoTarget(card)) {
-      this.play(card, /** @type {string} */ (this.autoTarget(card)));
-    } else if (target && target !== home && settings.interactive_rules) {
-      this.play(card, target);
-    } else {
-      this.redraw();
-    }
+    this.views.board.clearMarks();
+    this.act(card, (state) => {
+      const chosen = this.dropTarget(state, card, target);
+      // Nothing to send: the cards slide home.
+      if (!chosen) this.redraw();
+      return chosen;
+    });
   }
 
   /**
-   * Where Automatic placement and a double tap send a card: the server's
-   * double-tap target, else its foundation when it may go there.
+   * A drop on a target the server listed is played; with Automatic placement a
+   * drop anywhere else goes where a double tap would; with Interactive rules a
+   * refused drop is sent so that the server names the rule; otherwise nothing.
+   * @param {GameState} state
+   * @param {string} card
+   * @param {string | null} target
+   * @returns {string | null}
+   */
+  dropTarget(state, card, target) {
+    const settings = this.views.settings.values;
+    const where = this.views.board.locate(card);
+    const home = where && "column" in where ? String(where.column + 1) : null;
+    if (target && (state.targets[card] ?? []).includes(target)) return target;
+    const automatic = settings.auto_placement ? this.autoTarget(state, card) : null;
+    if (automatic) return automatic;
+    return target && target !== home && settings.interactive_rules ? target : null;
+  }
+
+  /**
+   * Where Automatic placement sends a card: the server's double-tap target,
+   * else its foundation when it may go there.
+   * @param {GameState} state
    * @param {string} card
    * @returns {string | null}
    */
-  autoTarget(card) {
-    const state = this.state;
-    if (!state) return null;
+  autoTarget(state, card) {
     if (state.double_tap[card]) return state.double_tap[card];
     return (state.targets[card] ?? []).includes("F") && this.views.board.isLastCard(card) ? "F" : null;
   }
@@ -180,35 +187,30 @@ export class GameController {
    * @param {string} card
    */
   tapped(card) {
-    const state = this.state;
-    if (!state) return;
-    const board = this.views.board;
-    if (board.isLastCard(card) && (state.targets[card] ?? []).includes("F")) {
-      this.play(card, "F");
-    } else if (this.views.settings.values.auto_placement && !board.isLastCard(card)) {
-      this.placeOrExplain(card);
-    }
+    this.act(card, (state) => {
+      if (this.views.board.isLastCard(card)) return (state.targets[card] ?? []).includes("F") ? "F" : null;
+      return this.views.settings.values.auto_placement ? this.placement(state, card) : null;
+    });
   }
 
   /** @param {string} card */
   doubleTapped(card) {
-    if (this.views.settings.values.double_click) this.placeOrExplain(card);
+    if (this.views.settings.values.double_click) this.act(card, (state) => this.placement(state, card));
   }
 
   /**
-   * Send *card* where a double tap sends it; nothing fits: nothing moves, and
-   * with Interactive rules the app says why.
+   * Where a double tap sends *card*; nothing fits: nothing moves, and with
+   * Interactive rules the app says why.
+   * @param {GameState} state
    * @param {string} card
+   * @returns {string | null}
    */
-  placeOrExplain(card) {
-    const state = this.state;
-    if (!state) return;
-    const target = state.double_tap[card];
-    if (target) {
-      this.play(card, target);
-    } else if (this.views.settings.values.interactive_rules && this.views.board.locate(card)) {
+  placement(state, card) {
+    const target = state.double_tap[card] ?? null;
+    if (!target && this.views.settings.values.interactive_rules && this.views.board.locate(card)) {
       this.views.toast.show(noPlaceMessage(card, state.rules));
     }
+    return target;
   }
 
   /** @returns {Promise<void>} */
@@ -278,9 +280,7 @@ export class GameController {
     this.enqueue(async () => {
       if (!this.state) return;
       try {
-        const state = await api.visibility(this.state.id, hidden);
-        if (!hidden) this.adopt(state);
-        else this.state = state;
+        this.adopt(await api.visibility(this.state.id, hidden));
       } catch (error) {
         console.info("visibility not sent", error);
       }

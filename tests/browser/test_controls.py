@@ -1,0 +1,286 @@
+"""The buttons and windows: Undo (and Ctrl/Cmd+Z), Hint, Replay, New game,
+settings, the info bar, a reload, the "no legal move" notice, the win window and
+"Can this still be won?"."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from playwright.sync_api import Response
+from tests.browser.conftest import OpenApp
+from tests.browser.helpers import AppPage, State
+
+from yukon.engine import Game, GameCode, Position, Rules
+from yukon.solver import Limit, Status, solve
+
+pytestmark = pytest.mark.browser
+
+DEAL = "YU1-C-AAAAAAB"
+
+
+def _double_tap_move(app: AppPage, card: str = "6C") -> State:
+    version = app.version()
+    app.double_tap(card)
+    app.wait_version(version + 1)
+    return app.state()
+
+
+def test_undo_by_button_and_by_keyboard(open_app: OpenApp) -> None:
+    app = open_app()
+    dealt = app.open_deal(DEAL)
+    assert app.page.locator("#btn-undo").is_disabled()
+    _double_tap_move(app)
+    app.page.click("#btn-undo")
+    app.wait_version(dealt["version"] + 2)
+    state = app.state()
+    assert state["columns"] == dealt["columns"]
+    assert (state["moves"], state["undos"]) == (1, 1)
+    assert app.drawn_columns() == dealt["columns"]
+    for shortcut in ("Control+z", "Meta+z"):
+        moved = _double_tap_move(app)
+        app.page.keyboard.press(shortcut)
+        app.wait_version(moved["version"] + 1)
+        assert app.state()["columns"] == dealt["columns"]
+    assert app.state()["undos"] == 3
+
+
+def test_hint_highlights_a_card_and_its_target(open_app: OpenApp) -> None:
+    app = open_app()
+    app.open_deal(DEAL)
+    with app.page.expect_response(lambda response: response.url.endswith("/hint")) as answer:
+        app.page.click("#btn-hint")
+    hint = json.loads(answer.value.body())["hint"]
+    app.page.wait_for_selector("#board .card.hinted")
+    assert app.page.locator("#board .card.hinted").get_attribute("data-card") == hint["card"]
+    slot = app.page.locator("#board .slot.hinted")
+    assert slot.get_attribute("data-target") == hint["target"]
+    assert app.state()["hints"] == 1
+
+
+def test_replay_starts_the_deal_again(open_app: OpenApp) -> None:
+    app = open_app()
+    dealt = app.open_deal(DEAL)
+    _double_tap_move(app)
+    app.page.click("#btn-replay")
+    app.page.wait_for_function("id => document.body.dataset.game !== id", arg=dealt["id"])
+    state = app.state()
+    assert state["code"] == DEAL
+    assert state["moves"] == 0
+    assert app.drawn_columns() == dealt["columns"]
+
+
+def _new_game(app: AppPage, *, rules: str | None = None, code: str | None = None) -> None:
+    app.page.click("#btn-new")
+    dialog = app.page.locator("#dlg-new")
+    dialog.wait_for(state="visible")
+    if rules:
+        dialog.locator(f'input[name="rules"][value="{rules}"]').check()
+    if code is not None:
+        dialog.locator("#new-code").fill(code)
+    dialog.locator("#new-start").click()
+
+
+def test_the_new_game_window_deals_by_rules_or_code(open_app: OpenApp) -> None:
+    app = open_app()
+    app.console.allow_refusals(400)
+    first = app.open_deal(DEAL)
+    with app.page.expect_request(lambda request: request.url.endswith("/api/v1/games")) as sent:
+        _new_game(app, rules="relaxed")
+    assert sent.value.post_data_json == {"rules": "relaxed", "winnable": False}
+    app.page.wait_for_function("id => document.body.dataset.game !== id", arg=first["id"])
+    assert app.state()["code"].startswith("YU1-R-")
+    assert app.page.locator("#dlg-new").is_hidden()
+
+    _new_game(app, code="YU2-C-AAAAAAB")
+    error = app.page.locator("#new-error")
+    error.wait_for(state="visible")
+    assert error.inner_text() == "A game code starts with YU1, as in YU1-C-AAAAAAB."
+    app.page.locator("#new-code").fill("YU1-C-AAAAAA")
+    app.page.locator("#new-start").click()
+    app.page.wait_for_function(
+        "() => document.querySelector('#new-error').textContent.includes('seven letters')"
+    )
+    assert app.page.locator("#dlg-new").is_visible()
+    app.page.locator("#new-code").fill(" yu1-c-aacrwea ")
+    app.page.locator("#new-start").click()
+    app.page.locator("#dlg-new").wait_for(state="hidden")
+    assert app.state()["code"] == "YU1-C-AACRWEA"
+    assert app.page.locator("#board .info .code").inner_text() == "YU1-C-AACRWEA"
+
+
+def test_winnable_deals_only_is_sent(open_app: OpenApp) -> None:
+    app = open_app()
+    app.open_deal(DEAL)
+    app.page.click("#btn-new")
+    app.page.locator("#new-winnable").check()
+    with app.page.expect_response(lambda response: response.url.endswith("/api/v1/games")) as got:
+        app.page.locator("#new-start").click()
+    assert got.value.request.post_data_json == {"rules": "classic", "winnable": True}
+    assert got.value.status == 201
+
+
+def test_a_link_with_a_bad_code_explains_and_keeps_the_game(open_app: OpenApp) -> None:
+    app = open_app()
+    app.console.allow_refusals(400)
+    dealt = app.open_deal(DEAL)
+    app.goto("/play/YU1-X-AAAAAAB")
+    assert app.message() == (
+        "The link's game code YU1-X-AAAAAAB is not valid; here is your current game."
+    )
+    assert app.state()["id"] == dealt["id"]
+
+
+def test_the_info_bar_counts_and_the_clock_pauses_while_hidden(open_app: OpenApp) -> None:
+    app = open_app()
+    app.open_deal(DEAL)
+    info = app.page.locator("#board .info")
+    assert info.locator('[data-value="time"]').inner_text() == "0:00"
+    _double_tap_move(app)
+    assert info.locator('[data-value="moves"]').inner_text() == "1"
+    assert info.locator('[data-value="score"]').inner_text() == str(app.state()["score"])
+    assert app.state()["clock_running"] is True
+    for hidden in (True, False):
+        with app.page.expect_response(lambda r: r.url.endswith("/visibility")) as answer:
+            app.page.evaluate(
+                """hidden => {
+                    Object.defineProperty(document, "hidden", {value: hidden, configurable: true});
+                    document.dispatchEvent(new Event("visibilitychange"));
+                }""",
+                hidden,
+            )
+        assert answer.value.request.post_data_json == {"hidden": hidden}
+        assert answer.value.json()["clock_running"] is not hidden
+
+
+def test_one_click_on_the_code_copies_a_link(open_app: OpenApp) -> None:
+    app = open_app()
+    app.open_deal(DEAL)
+    app.page.click("#board .info .code")
+    link = app.page.url.rstrip("/") + f"/play/{DEAL}"
+    assert app.message() == f"Link copied: {link}"
+    assert app.page.evaluate("navigator.clipboard.readText()") == link
+
+
+def _settings_saved(response: Response) -> bool:
+    return response.url.endswith("/settings") and response.request.method == "PUT"
+
+
+def test_settings_are_kept_for_the_player(open_app: OpenApp) -> None:
+    app = open_app()
+    app.open_deal(DEAL)
+    app.page.click("#menu summary")
+    app.page.click("#btn-settings")
+    dialog = app.page.locator("#dlg-settings")
+    dialog.wait_for(state="visible")
+    assert dialog.locator('input[name="double_click"]').is_checked()
+    assert not dialog.locator('input[name="auto_placement"]').is_checked()
+    with app.page.expect_response(_settings_saved):
+        dialog.locator('input[name="placement_help"]').uncheck()
+    with app.page.expect_response(_settings_saved):
+        dialog.locator("#settings-language").select_option("en")
+    app.reload()
+    _, settings = app.api("GET", "/settings")
+    assert settings["placement_help"] is False
+    assert settings["language"] == "en"
+    app.page.click("#menu summary")
+    app.page.click("#btn-settings")
+    assert not app.page.locator('#dlg-settings input[name="placement_help"]').is_checked()
+    assert app.page.locator("#settings-language").input_value() == "en"
+
+
+def test_a_reload_shows_the_same_game(open_app: OpenApp) -> None:
+    app = open_app()
+    app.open_deal(DEAL)
+    moved = _double_tap_move(app)
+    app.page.click("#btn-undo")
+    app.wait_version(moved["version"] + 1)
+    _double_tap_move(app)
+    before = app.state()
+    assert before["can_undo"] is True
+    shown = app.page.locator("#board .info").inner_text()
+    app.reload()
+    assert app.state()["id"] == before["id"]
+    assert app.drawn_columns() == before["columns"]
+    assert app.page.locator("#board .info").inner_text().split("\n")[1:] == shown.split("\n")[1:]
+    assert app.page.locator("#btn-undo").is_enabled()
+    app.page.click("#btn-undo")
+    app.wait_version(before["version"] + 1)
+    assert app.state()["undos"] == 2
+
+
+def _stuck_line() -> tuple[str, list[str]]:
+    """A deal and moves after which no legal move is left, found by seeded random play."""
+    rng = random.Random(1)
+    while True:
+        code = GameCode(Rules.CLASSIC, rng.randrange(26**7))
+        game = Game.from_code(code)
+        line: list[str] = []
+        for _ in range(60):
+            moves = list(game.legal_moves)
+            if not moves:
+                return str(code), line
+            move = rng.choice(moves)
+            game.play(move)
+            line.append(str(move))
+
+
+def test_no_legal_move_left_is_a_calm_notice(open_app: OpenApp) -> None:
+    code, line = _stuck_line()
+    app = open_app()
+    state = app.open_deal(code, line)
+    assert state["no_legal_moves"] is True
+    notice = app.page.locator("#notice")
+    assert notice.is_visible()
+    assert "not a loss" in notice.inner_text()
+    notice.locator('[data-action="undo"]').click()
+    app.wait_version(state["version"] + 1)
+    assert notice.is_hidden()
+    assert app.state()["no_legal_moves"] is False
+
+
+def test_the_win_window_shows_the_counters(open_app: OpenApp) -> None:
+    result = solve(Position.from_code(GameCode.parse(DEAL)), Limit(states=200_000))
+    assert result.status is Status.WON
+    moves = [str(move) for move in result.moves]
+    last = result.moves[-1]
+    assert last.column is None, "a won game ends with a card going up"
+    app = open_app()
+    before = app.open_deal(DEAL, moves[:-1])
+    app.tap(str(last.card))
+    dialog = app.page.locator("#dlg-win")
+    dialog.wait_for(state="visible")
+    state = app.state()
+    assert state["won"] is True
+    assert state["version"] == before["version"] + 1
+    stats = dict(
+        zip(
+            dialog.locator("dt").all_inner_texts(),
+            dialog.locator("dd").all_inner_texts(),
+            strict=True,
+        )
+    )
+    assert stats["Moves"] == str(len(moves))
+    assert stats["Score"] == str(state["score"])
+    assert (stats["Hints"], stats["Undos"]) == ("0", "0")
+    assert stats["Time"].count(":") == 1
+    dialog.locator('[data-action="replay"]').click()
+    app.page.wait_for_function("id => document.body.dataset.game !== id", arg=state["id"])
+    assert dialog.is_hidden()
+    assert app.state()["moves"] == 0
+
+
+def test_can_this_still_be_won_says_it_uses_the_hidden_cards(open_app: OpenApp) -> None:
+    app = open_app()
+    app.open_deal(DEAL)
+    app.page.click("#btn-analysis")
+    dialog = app.page.locator("#dlg-analysis")
+    dialog.wait_for(state="visible")
+    assert "face-down cards" in dialog.inner_text()
+    app.page.wait_for_function(
+        "() => !document.querySelector('#analysis-result').textContent.includes('Thinking')"
+    )
+    assert app.page.locator("#analysis-result").inner_text() == (
+        "Yes: this position can still be won."
+    )
