@@ -121,9 +121,16 @@ export class ExamplesPage {
     this.caption.className = "step-caption";
     this.note.className = "step-note";
     this.note.setAttribute("aria-live", "polite");
-    this.article.replaceChildren(title, intro, play, controls, this.caption, this.note, boardNode, backLink());
+    const panel = document.createElement("div");
+    panel.className = "step-panel";
+    panel.append(controls, this.caption, this.note);
+    const stepper = document.createElement("div");
+    stepper.className = "stepper";
+    stepper.append(panel, boardNode);
+    this.article.classList.add("wide");
+    this.article.replaceChildren(title, intro, play, stepper, backLink());
     this.board = new BoardView(boardNode, { labelColumn: () => "", labelFoundation: () => "" }, () =>
-      Math.min(window.innerHeight * 0.8, 760),
+      Math.min(window.innerHeight - 72, 760),
     );
     window.addEventListener("resize", this.onResize);
     document.addEventListener("keydown", this.onKey);
@@ -171,6 +178,7 @@ export class ExamplesPage {
 
   /** Stop following the window's size once the page is left. */
   close() {
+    this.article.classList.remove("wide");
     window.removeEventListener("resize", this.onResize);
     document.removeEventListener("keydown", this.onKey);
   }

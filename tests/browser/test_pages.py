@@ -1,0 +1,89 @@
+"""The Rules, Examples and FAQ pages: reachable from the app, drawn from the
+catalog's markup, and the Examples game stepped through on a board."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from tests.browser.conftest import OpenApp
+
+from yukon.engine import Game, Move
+
+pytestmark = pytest.mark.browser
+
+CATALOG = json.loads(
+    (Path(__file__).resolve().parents[2] / "src/yukon/i18n/en.json").read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.parametrize(
+    ("link", "title", "prefix"),
+    [("/rules", "Rules", "rules."), ("/faq", "Questions and answers", "faq.")],
+)
+def test_text_pages_show_every_section(
+    open_app: OpenApp, screenshots: Path, link: str, title: str, prefix: str
+) -> None:
+    app = open_app()
+    app.page.click("#menu summary")
+    app.page.click(f'.menu-items a[href="{link}"]')
+    page = app.page.locator("#page")
+    page.locator("h1").wait_for()
+    assert app.page.url.endswith(link)
+    assert page.locator("h1").inner_text() == title
+    headings = page.locator("h2").all_inner_texts()
+    expected = [
+        text.split("\n", 1)[0].removeprefix("## ")
+        for key, text in CATALOG.items()
+        if key.startswith(prefix)
+    ]
+    assert headings == expected
+    # Markup becomes elements, never HTML: card pictures, bold, code.
+    if prefix == "rules.":
+        assert page.locator('.mini[aria-label="7♥"]').count() >= 1
+    assert page.locator("strong").count() >= 1
+    assert "<" not in page.inner_text()
+    app.page.screenshot(path=screenshots / f"page-{link.strip('/')}.png", full_page=True)
+    page.locator('a[href="/"]').click()
+    app.page.locator("#board").wait_for(state="visible")
+    assert app.page.url.endswith("/")
+
+
+def test_the_faq_publishes_the_shuffle(open_app: OpenApp) -> None:
+    app = open_app("/faq")
+    text = app.page.locator("#page").inner_text()
+    for needle in ("SplitMix64", "0x9E3779B97F4A7C15", "0xBF58476D1CE4E5B9", "Fisher–Yates"):
+        assert needle in text
+    game = Game.from_code("YU1-C-AAAAAAB")
+    for number, (cards, hidden) in enumerate(zip(game.columns, game.hidden, strict=True), 1):
+        shown = " ".join(f"[{card}]" if i < hidden else str(card) for i, card in enumerate(cards))
+        assert f"{number}: {shown}" in text
+
+
+def test_the_examples_page_steps_through_a_real_game(open_app: OpenApp) -> None:
+    app = open_app("/examples")
+    page = app.page
+    caption = page.locator(".step-caption")
+    caption.wait_for()
+    assert caption.inner_text() == "The deal YU1-C-AACRWEA"
+    game = Game.from_code("YU1-C-AACRWEA")
+    moves = ["QC>5", "TD>1"]
+    for number, move in enumerate(moves, 1):
+        page.click('[data-step="next"]')
+        assert caption.inner_text() == f"Move {number} of 26: {move}"
+        game.play(Move.parse(move))
+    # The board shows the position after 2. TD>1: the group 10♦ 5♥ J♦ 8♠ on J♠.
+    first = page.locator(".example-board .column").first.locator(".card.face")
+    cards = [first.nth(i).get_attribute("data-card") for i in range(first.count())]
+    assert cards == [str(card) for card in game.columns[0]] == ["JS", "TD", "5H", "JD", "8S"]
+    for _ in range(11):
+        page.keyboard.press("ArrowRight")
+    assert caption.inner_text() == "After move 12, a try: 9D>3"
+    assert page.locator(".step-note .refusal").inner_text() == (
+        "Only a King may go to an empty column, not 9♦."
+    )
+    page.click('[data-step="last"]')
+    assert caption.inner_text() == "Move 26 of 26: 6D>F"
+    assert page.locator('[data-step="next"]').is_disabled()
+    assert page.locator(".example-board .info-slot").inner_text() == "Score 140"
