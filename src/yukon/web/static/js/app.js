@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { BoardView } from "./board.js";
 import { SUIT_SYMBOLS } from "./cards.js";
-import { GameController } from "./controller.js";
+import { GameController, openGame } from "./controller.js";
 import { AnalysisDialog, NewGameDialog, NoMovesNotice, SettingsDialog, Toast, WinDialog, byId } from "./dialogs.js";
 import { PointerInput } from "./drag.js";
 import { ExamplesPage } from "./examples.js";
@@ -169,25 +169,40 @@ class App {
     this.toast.show(t("error.network"));
   }
 
-  /** Open the game the address or the player's history names, then show the view. */
-  async start() {
+  /**
+   * Show the view the address names and the game *opening* brings.
+   * @param {Promise<import("./controller.js").Opening>} opening
+   */
+  async start(opening) {
     translateTree(document);
-    const match = location.pathname.match(/^\/play\/([^/]+)\/?$/);
-    const code = match ? decodeURIComponent(match[1]) : null;
-    if (code) history.replaceState(null, "", "/");
     this.route();
-    await this.game.start(code);
+    this.game.start(await opening);
     document.body.classList.remove("booting");
+    // When the board is drawn and answers input: bench/browser.py reads this mark.
+    performance.mark("yukon-interactive");
   }
 }
 
+/** @returns {string | null} the game code of a /play/CODE address, which is then left */
+function linkedCode() {
+  const match = location.pathname.match(/^\/play\/([^/]+)\/?$/);
+  if (!match) return null;
+  history.replaceState(null, "", "/");
+  return decodeURIComponent(match[1]);
+}
+
+/** Settings, language and game load side by side; the views are built once all are in. */
 async function boot() {
+  const opening = openGame(linkedCode());
+  opening.catch(() => {});
   const settings = new SettingsStore();
+  const guessed = loadLanguage(chooseLanguage(null));
   await settings.load();
-  await loadLanguage(chooseLanguage(settings.values.language));
+  const wanted = chooseLanguage(settings.values.language);
+  if ((await guessed) !== wanted) await loadLanguage(wanted);
   const app = new App(settings);
   try {
-    await app.start();
+    await app.start(opening);
   } catch (error) {
     document.body.classList.remove("booting");
     app.failed(error);

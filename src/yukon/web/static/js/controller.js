@@ -26,6 +26,33 @@ import { noPlaceMessage, refusalMessage } from "./messages.js";
 
 const HINT_MS = 3000;
 
+/**
+ * @typedef {object} Opening
+ * @property {GameState} state     the game to show
+ * @property {string | null} badLink a link's code that could not be read
+ */
+
+/**
+ * Find the game to show, before any view exists (so that it loads alongside the
+ * settings and the language): the deal of a link's *code*, else the player's
+ * current game, else a new one.
+ * @param {string | null} code
+ * @returns {Promise<Opening>}
+ */
+export async function openGame(code) {
+  if (code) {
+    try {
+      return { state: await api.createGame({ code }), badLink: null };
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === "invalid_code")) throw error;
+    }
+  }
+  // A first visit has no game: asking the list first spares the browser a 404.
+  const { games } = await api.listGames(1);
+  const state = games.length ? await api.currentGame() : await api.createGame({ rules: "classic", winnable: false });
+  return { state, badLink: code };
+}
+
 export class GameController {
   /** @param {Views} views */
   constructor(views) {
@@ -62,22 +89,12 @@ export class GameController {
   }
 
   /**
-   * Start the player's current game, or a new one; with *code*, that deal.
-   * @param {string | null} code
+   * Show the game *opening* found, and say so when a link's code was bad.
+   * @param {Opening} opening
    */
-  async start(code) {
-    if (code) {
-      try {
-        this.adopt(await api.createGame({ code }));
-        return;
-      } catch (error) {
-        if (!(error instanceof ApiError && error.code === "invalid_code")) throw error;
-        this.views.toast.show(t("error.bad_link", { code }));
-      }
-    }
-    // A first visit has no game: asking the list first spares the browser a 404.
-    const { games } = await api.listGames(1);
-    this.adopt(games.length ? await api.currentGame() : await api.createGame({ rules: "classic", winnable: false }));
+  start(opening) {
+    this.adopt(opening.state);
+    if (opening.badLink) this.views.toast.show(t("error.bad_link", { code: opening.badLink }));
   }
 
   /**

@@ -61,10 +61,10 @@ async function fetchCatalog(lang) {
  * @returns {Promise<string>} the language now in use
  */
 export async function loadLanguage(lang) {
-  if (Object.keys(fallback).length === 0) {
-    fallback = (await fetchCatalog(FALLBACK)) ?? {};
-  }
-  const loaded = lang === FALLBACK ? fallback : await fetchCatalog(lang);
+  const english = Object.keys(fallback).length ? fallback : fetchCatalog(FALLBACK);
+  const wanted = lang === FALLBACK ? english : fetchCatalog(lang);
+  fallback = (await english) ?? {};
+  const loaded = await wanted;
   language = loaded ? lang : FALLBACK;
   catalog = loaded ?? fallback;
   plurals = new Intl.PluralRules(language);

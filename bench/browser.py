@@ -1,0 +1,225 @@
+"""The app in a real browser: time to interactive on loopback, bytes transferred
+on a first load, and frame times while dragging a group of cards with the CPU
+slowed down 4x (DevTools' CPU throttling). Prints figures; asserts nothing.
+
+    .venv/bin/python bench/browser.py [--loads 10] [--throttle 4]
+
+Targets (issue 4): interactive in under 0.5 s, under 400 KB on a first load,
+60 frames per second while dragging. The server runs as its own process on a
+fresh database in a temporary folder; only 127.0.0.1 is contacted. Needs
+Debian's chromium at /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+HOST = "127.0.0.1"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# YU1-C-AACRWEA after two moves: 9♠ heads a group of eight cards in column 5.
+DEAL = "YU1-C-AACRWEA"
+OPENING = ["QC>5", "TD>1"]
+DRAGGED = "9S"
+FRAME_BUDGET_MS = 1000 / 60
+
+_RECORD_FRAMES = """() => {
+  window.frameTimes = [];
+  let last = performance.now();
+  const tick = (now) => {
+    window.frameTimes.push(now - last);
+    last = now;
+    if (window.recording) requestAnimationFrame(tick);
+  };
+  window.recording = true;
+  requestAnimationFrame(tick);
+}"""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+    command = [
+        sys.executable, "-m", "yukon", "serve", "--no-browser",
+        "--host", HOST, "--port", str(port), "--db", str(db),
+    ]  # fmt: skip
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((HOST, port), timeout=0.5):
+                return server
+        except OSError:
+            if server.poll() is not None:
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("the server did not start in time")
+
+
+def _interactive_ms(page: Page) -> float:
+    page.wait_for_function("() => performance.getEntriesByName('yukon-interactive').length > 0")
+    mark: float = page.evaluate(
+        "() => performance.getEntriesByName('yukon-interactive')[0].startTime"
+    )
+    return mark
+
+
+def measure_loads(browser: Browser, base: str, loads: int) -> tuple[list[float], list[float]]:
+    """Time to interactive of first visits (empty cache, new player) and reloads."""
+    first, again = [], []
+    for _ in range(loads):
+        context = browser.new_context(base_url=base)
+        page = context.new_page()
+        page.goto("/")
+        first.append(_interactive_ms(page))
+        page.reload()
+        again.append(_interactive_ms(page))
+        context.close()
+    return first, again
+
+
+def measure_bytes(browser: Browser, base: str) -> tuple[int, Counter[str]]:
+    """Bytes on the wire (headers included) for a first visit, by kind of file."""
+    context = browser.new_context(base_url=base)
+    page = context.new_page()
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    kinds: dict[str, str] = {}
+    sizes: Counter[str] = Counter()
+
+    def response(event: dict[str, Any]) -> None:
+        url = event["response"]["url"]
+        kinds[event["requestId"]] = (
+            url.rsplit("/", 1)[-1].rsplit(".", 1)[-1] if "." in url.rsplit("/", 1)[-1] else "api"
+        )
+
+    def finished(event: dict[str, Any]) -> None:
+        sizes[kinds.get(event["requestId"], "other")] += int(event["encodedDataLength"])
+
+    session.on("Network.responseReceived", response)
+    session.on("Network.loadingFinished", finished)
+    page.goto("/")
+    _interactive_ms(page)
+    page.wait_for_load_state("networkidle")
+    total = sum(sizes.values())
+    context.close()
+    return total, sizes
+
+
+def measure_drag(browser: Browser, base: str, throttle: float) -> list[float]:
+    """Frame intervals while a group of eight cards is dragged for about a second."""
+    context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"/play/{DEAL}")
+    _interactive_ms(page)
+    for move in OPENING:
+        page.evaluate(
+            """async (move) => {
+                const state = await (await fetch('/api/v1/games/current')).json();
+                await fetch(`/api/v1/games/${state.id}/moves`, {method: 'POST',
+                  headers: {'Content-Type': 'application/json'},
+                  body: JSON.stringify({move, version: state.version})});
+            }""",
+            move,
+        )
+    page.reload()
+    _interactive_ms(page)
+    page.wait_for_timeout(300)
+    box = page.locator(f'#board .card.face[data-card="{DRAGGED}"]').bounding_box()
+    assert box is not None
+    session = context.new_cdp_session(page)
+    session.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    x, y = box["x"] + box["width"] / 2, box["y"] + 8
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.evaluate(_RECORD_FRAMES)
+    for step in range(60):
+        page.mouse.move(x - 4 * step, y + 3 * step)
+        page.wait_for_timeout(16)
+    page.evaluate("() => { window.recording = false; }")
+    page.mouse.up()
+    frames: list[float] = page.evaluate("() => window.frameTimes.slice(1)")
+    session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    context.close()
+    return frames
+
+
+def _report(first: list[float], again: list[float], total: int, sizes: Counter[str]) -> None:
+    def line(name: str, values: list[float]) -> str:
+        ordered = sorted(values)
+        p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+        median = statistics.median(ordered)
+        return f"{name}: median {median:.0f} ms, p90 {p90:.0f} ms, max {ordered[-1]:.0f} ms"
+
+    print(f"time to interactive over {len(first)} loads (target < 500 ms)")
+    print("  " + line("first visit", first))
+    print("  " + line("reload", again))
+    parts = ", ".join(f"{kind} {size / 1024:.1f}" for kind, size in sizes.most_common())
+    print(f"bytes on a first load: {total / 1024:.1f} KB (target < 400 KB): {parts} KB")
+
+
+def _report_frames(frames: list[float], throttle: float) -> None:
+    if not frames:
+        print("drag: no frames recorded")
+        return
+    ordered = sorted(frames)
+    fps = 1000 * len(frames) / sum(frames)
+    slow = sum(1 for frame in frames if frame > FRAME_BUDGET_MS * 1.5)
+    print(f"drag of an 8-card group, CPU throttled {throttle:g}x, {len(frames)} frames:")
+    print(
+        f"  {fps:.1f} fps; frame time median {statistics.median(ordered):.1f} ms,"
+        f" p95 {ordered[int(0.95 * (len(ordered) - 1))]:.1f} ms, max {ordered[-1]:.1f} ms;"
+        f" {slow} frames over {FRAME_BUDGET_MS * 1.5:.0f} ms (target 60 fps)"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--loads", type=int, default=10, help="first visits to time (10)")
+    parser.add_argument("--throttle", type=float, default=4.0, help="CPU slow-down (4)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        port = _free_port()
+        server = _start_server(Path(folder) / "bench.sqlite3", port)
+        try:
+            with sync_playwright() as driver:
+                browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                base = f"http://{HOST}:{port}"
+                first, again = measure_loads(browser, base, args.loads)
+                total, sizes = measure_bytes(browser, base)
+                frames = measure_drag(browser, base, args.throttle)
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    _report(first, again, total, sizes)
+    _report_frames(frames, args.throttle)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
