@@ -74,7 +74,11 @@ class App {
     document.addEventListener("visibilitychange", () => game.visibility(document.hidden));
     window.addEventListener("resize", () => this.board.layout());
     window.addEventListener("popstate", () => this.route());
-    document.addEventListener("click", (event) => this.follow(event));
+    document.addEventListener("click", (event) => {
+      // A click anywhere else closes the menu, as menus do.
+      if (!(/** @type {Element} */ (event.target).closest("#menu"))) this.closeMenu();
+      this.follow(event);
+    });
   }
 
   /** @param {{newGame: () => void, replay: () => void, undo: () => void}} actions */
