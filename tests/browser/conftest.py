@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
+
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, AppPage, ConsoleWatch
 from tests.web.server import ServerProcess
 

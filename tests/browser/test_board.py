@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from tests.browser.conftest import OpenApp
 from tests.browser.helpers import AppPage
-
 from yukon.engine import Game
 
 pytestmark = pytest.mark.browser

@@ -9,9 +9,9 @@ import random
 
 import pytest
 from playwright.sync_api import Response
+
 from tests.browser.conftest import OpenApp
 from tests.browser.helpers import AppPage, State
-
 from yukon.engine import Game, GameCode, Position, Rules
 from yukon.solver import Limit, Status, solve
 

@@ -4,6 +4,7 @@ back and explain the rule, placement help, automatic placement, take-backs."""
 from __future__ import annotations
 
 import pytest
+
 from tests.browser.conftest import OpenApp
 from tests.browser.helpers import AppPage
 

@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.browser.conftest import OpenApp
 
+from tests.browser.conftest import OpenApp
 from yukon.engine import Game, Move
 
 pytestmark = pytest.mark.browser

@@ -4,6 +4,7 @@ its foundation; a double tap sends a card where the server says."""
 from __future__ import annotations
 
 import pytest
+
 from tests.browser.conftest import OpenApp
 
 pytestmark = pytest.mark.browser
