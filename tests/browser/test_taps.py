@@ -67,3 +67,13 @@ def test_double_click_off_leaves_the_card(open_app: OpenApp) -> None:
     app.page.wait_for_timeout(500)
     assert app.state()["version"] == before["version"]
     assert app.drawn_columns() == before["columns"]
+
+
+def test_with_automatic_placement_one_tap_places_a_card(open_app: OpenApp) -> None:
+    app = open_app(touch=True)
+    before = app.open_deal(DEAL)
+    app.set_setting(auto_placement=True)
+    target = before["double_tap"]["6C"]
+    app.tap("6C", touch=True)
+    app.wait_version(before["version"] + 1)
+    assert app.state()["columns"][int(target) - 1]["cards"][-2:] == ["6C", "KS"]

@@ -199,14 +199,18 @@ export class GameController {
   }
 
   /**
-   * A tap on the last card of a column sends it to its foundation; with
-   * Automatic placement a tap on any other card places it.
+   * A tap on the last card of a column sends it to its foundation when it can
+   * go there; otherwise, with Automatic placement, the tap places the card as
+   * a double tap would.
    * @param {string} card
    */
   tapped(card) {
     this.act(card, (state) => {
-      if (this.views.board.isLastCard(card)) return (state.targets[card] ?? []).includes("F") ? "F" : null;
-      return this.views.settings.values.auto_placement ? this.placement(state, card) : null;
+      const board = this.views.board;
+      if (board.isLastCard(card) && (state.targets[card] ?? []).includes("F")) return "F";
+      // A foundation's top goes back only when dragged or double-tapped, never by a mere tap.
+      const inColumn = "column" in (board.locate(card) ?? {});
+      return inColumn && this.views.settings.values.auto_placement ? this.placement(state, card) : null;
     });
   }
 
