@@ -122,10 +122,10 @@ const games = "/games";
 /** The API's endpoints, one function each. */
 export const api = {
   /**
-   * @param {{rules?: string, winnable?: boolean, code?: string}} request
+   * @param {{rules?: string, winnable?: boolean, code?: string}} deal a random deal under rules, or a code's
    * @returns {Promise<GameState>}
    */
-  createGame: (request_) => request("POST", games, request_),
+  createGame: (deal) => request("POST", games, deal),
   /** @returns {Promise<GameState>} the player's current game (ApiError 404 when none) */
   currentGame: () => request("GET", `${games}/current`),
   /** @returns {Promise<{games: {id: string}[]}>} the player's games, newest first */
