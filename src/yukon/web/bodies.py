@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Final, TypeVar, overload
 
 from starlette.requests import Request
@@ -12,6 +13,7 @@ from yukon.web.errors import ApiError, bad_request
 __all__ = ["optional", "read_object", "required"]
 
 T = TypeVar("T")
+_LENGTH: Final = re.compile(r"[0-9]{1,18}")
 _KIND_NAMES: Final[dict[type, str]] = {
     str: "text",
     int: "a whole number",
@@ -26,7 +28,8 @@ async def read_object(request: Request, limit: int) -> dict[str, object]:
         malformed JSON or anything but an object.
     """
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    # The declared length may be anything: only a plain number is worth reading.
+    if declared is not None and _LENGTH.fullmatch(declared) and int(declared) > limit:
         raise _too_large(limit)
     body = bytearray()
     async for chunk in request.stream():
