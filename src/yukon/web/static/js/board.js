@@ -5,64 +5,15 @@
  * rules; it shows what the server sent and where the server said cards may go.
  */
 import { SUITS, SUIT_SYMBOLS, makeBackElement, makeCardElement, parseCard } from "./cards.js";
+import { columnTops, fitBoard, indexSize } from "./layout.js";
 import { reducedMotion } from "./motion.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
 /** @typedef {import("./api.js").Column} Column */
 /** @typedef {import("./api.js").Foundation} Foundation */
+/** @typedef {import("./layout.js").Metrics} Metrics */
 
-/** Card height over width. */
-const ASPECT = 1.4;
-/** The widest card, in CSS pixels: beyond it the board just gets margins. */
-const MAX_CARD_WIDTH = 150;
-/** Below this, cards get too small to touch; a column taller still makes the page scroll. */
-const MIN_CARD_WIDTH = 40;
-/** Card heights a board of a foundation row and a column of 6 face-down and 9 face-up cards needs. */
-const SIZING_HEIGHTS = 2 + 6 * 0.1 + 8 * 0.28;
 const MOVE_MS = 160;
-
-/**
- * @typedef {object} Metrics
- * @property {number} width    card width
- * @property {number} height   card height
- * @property {number} gap      space between columns
- * @property {number} upGap    default offset between face-up cards
- * @property {number} upMin    the least offset that keeps a card's index readable
- * @property {number} downGap  default offset between face-down cards
- * @property {number} downMin
- * @property {number} room     the height a column may take
- */
-
-/**
- * The font size of a card's index: large on small cards, so that the strip of
- * an overlapped card stays readable on a phone.
- * @param {number} cardWidth
- * @returns {number}
- */
-function indexSize(cardWidth) {
-  return Math.max(0.24 * cardWidth, Math.min(16, 0.34 * cardWidth));
-}
-
-/**
- * @param {number} cardWidth
- * @param {number} gap
- * @param {number} room the height the whole board may take
- * @returns {Metrics}
- */
-function metricsFor(cardWidth, gap, room) {
-  const cardHeight = Math.round(cardWidth * ASPECT);
-  const upMin = Math.ceil(indexSize(cardWidth) * 1.12 + 0.06 * cardWidth);
-  return {
-    width: cardWidth,
-    height: cardHeight,
-    gap,
-    upGap: Math.max(upMin, Math.round(0.28 * cardHeight)),
-    upMin,
-    downGap: Math.max(4, Math.round(0.1 * cardHeight)),
-    downMin: Math.max(3, Math.round(0.05 * cardHeight)),
-    room: room - cardHeight - 2 * gap,
-  };
-}
 
 /**
  * @param {string} className
@@ -112,7 +63,7 @@ export class BoardView {
     tableau.append(...this.columnSlots);
     root.replaceChildren(top, tableau);
     /** @type {Metrics} */
-    this.metrics = this.measure();
+    this.metrics = fitBoard(Math.max(1, root.clientWidth), Math.max(200, this.room()), []);
     this.applyLabels();
   }
 
@@ -189,75 +140,27 @@ export class BoardView {
     slot.replaceChildren(mark, ...shown);
   }
 
-  /** @returns {Metrics} card size and offsets for the window as it is now */
-  measure() {
-    const width = this.root.clientWidth;
-    const room = Math.max(200, this.room());
-    const gap = Math.min(18, Math.max(4, width * 0.012));
-    const byWidth = (width - 8 * gap) / 7;
-    const byHeight = (room - 2 * gap) / (SIZING_HEIGHTS * ASPECT);
-    let cardWidth = Math.floor(Math.min(MAX_CARD_WIDTH, byWidth, byHeight));
-    let metrics = metricsFor(cardWidth, gap, room);
-    // Smaller cards for a column too tall to fit even at the tightest offsets.
-    while (cardWidth > MIN_CARD_WIDTH && this.tallest(metrics) > metrics.room) {
-      cardWidth -= 2;
-      metrics = metricsFor(cardWidth, gap, room);
-    }
-    return metrics;
-  }
-
-  /**
-   * @param {Metrics} metrics
-   * @returns {number} the height of the tallest column at its tightest offsets
-   */
-  tallest(metrics) {
-    let tallest = 0;
-    for (const column of this.state?.columns ?? []) {
-      const up = column.cards.length;
-      const height = column.hidden * metrics.downMin + Math.max(0, up - 1) * metrics.upMin + metrics.height;
-      tallest = Math.max(tallest, height);
-    }
-    return tallest;
-  }
-
   /** Size the cards to the window and place every card of every column. */
   layout() {
     // A hidden board (a page is shown) has no size to fit; it is laid out when shown.
-    if (!this.root.clientWidth) return;
-    const metrics = this.measure();
+    const width = this.root.clientWidth;
+    if (!width) return;
+    const metrics = fitBoard(width, Math.max(200, this.room()), this.state?.columns ?? []);
     this.metrics = metrics;
     const style = this.root.style;
     style.setProperty("--card-w", `${metrics.width}px`);
     style.setProperty("--card-h", `${metrics.height}px`);
     style.setProperty("--gap", `${metrics.gap}px`);
     style.setProperty("--index", `${indexSize(metrics.width)}px`);
-    for (const slot of this.columnSlots) this.layoutColumn(slot, metrics);
-  }
-
-  /**
-   * Offsets tighten, face-down first, until the column fits its room; a face-up
-   * card never shows less than its index.
-   * @param {HTMLElement} slot
-   * @param {Metrics} metrics
-   */
-  layoutColumn(slot, metrics) {
-    const cards = /** @type {HTMLElement[]} */ ([...slot.querySelectorAll(".card")]);
-    const down = cards.filter((node) => node.classList.contains("back")).length;
-    const up = cards.length - down;
-    const need = (/** @type {number} */ d, /** @type {number} */ u) =>
-      down * d + Math.max(0, up - 1) * u + metrics.height;
-    let downGap = metrics.downGap;
-    let upGap = metrics.upGap;
-    if (need(downGap, upGap) > metrics.room) downGap = metrics.downMin;
-    if (need(downGap, upGap) > metrics.room && up > 1) {
-      upGap = Math.max(metrics.upMin, Math.floor((metrics.room - metrics.height - down * downGap) / (up - 1)));
+    for (const slot of this.columnSlots) {
+      const cards = /** @type {HTMLElement[]} */ ([...slot.querySelectorAll(".card")]);
+      const down = cards.filter((node) => node.classList.contains("back")).length;
+      const tops = columnTops(down, cards.length - down, metrics);
+      cards.forEach((node, index) => {
+        node.style.top = `${tops.offsets[index]}px`;
+      });
+      slot.style.height = `${tops.height}px`;
     }
-    let top = 0;
-    cards.forEach((node, index) => {
-      node.style.top = `${top}px`;
-      top += index < down ? downGap : upGap;
-    });
-    slot.style.height = `${cards.length ? need(downGap, upGap) : metrics.height}px`;
   }
 
   /** Undo what a drag did to the cards' style, so that they can slide to their place. */
