@@ -284,3 +284,16 @@ def test_can_this_still_be_won_says_it_uses_the_hidden_cards(open_app: OpenApp) 
     assert app.page.locator("#analysis-result").inner_text() == (
         "Yes: this position can still be won."
     )
+
+
+def test_a_move_made_in_another_tab_is_picked_up(open_app: OpenApp) -> None:
+    app = open_app()
+    app.console.allow_refusals(409)
+    before = app.open_deal(DEAL)
+    elsewhere = app.play_api(["6C>1"])
+    # The page still draws the deal; its next move carries a stale version.
+    app.double_tap("5H")
+    app.wait_version(elsewhere["version"])
+    state = app.state()
+    assert state["version"] == before["version"] + 1
+    assert app.drawn_columns() == state["columns"]
