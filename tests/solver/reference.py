@@ -1,0 +1,73 @@
+"""An exhaustive search without any shortcut: the yardstick for the solver's
+pruning on small positions.
+
+It walks every legal move (:meth:`Board.all_moves`, itself checked against the
+engine's move list), take-backs included, with no safe moves, no pruning and no
+column symmetry, keying positions by their exact content.
+"""
+
+from __future__ import annotations
+
+import random
+
+from yukon.engine import DECK, Card, Position, Rules
+from yukon.solver.board import Board, Undo
+
+
+class TooLargeError(RuntimeError):
+    """More positions are reachable than the exhaustive search will visit."""
+
+
+def exhaustive_winnable(position: Position, *, cap: int = 200_000) -> bool:
+    """Whether *position* can be won, by visiting every reachable position.
+
+    :raises TooLargeError: when more than *cap* positions are reachable.
+    """
+    board = Board(position)
+    seen = {_exact(board)}
+    path: list[Undo] = []
+    frames = [board.all_moves()[::-1]]
+    while frames:
+        if board.is_won:
+            return True
+        if not frames[-1]:
+            frames.pop()
+            if path:
+                board.unmake(path.pop())
+            continue
+        path.append(board.make(frames[-1].pop()))
+        key = _exact(board)
+        if key in seen:
+            board.unmake(path.pop())
+            continue
+        if len(seen) >= cap:
+            raise TooLargeError(f"over {cap} positions")
+        seen.add(key)
+        frames.append(board.all_moves()[::-1])
+    return False
+
+
+def _exact(board: Board) -> tuple[object, ...]:
+    return (*map(tuple, board.columns), *board.hidden)
+
+
+def small_position(rng: random.Random, rules: Rules, *, left: int) -> Position:
+    """A random position with *left* cards in the tableau (the highest of random
+    suits) in a few columns, many face down; the rest on the foundations."""
+    heights = [13] * 4
+    for _ in range(left):
+        suit = rng.choice([s for s in range(4) if heights[s] > 0])
+        heights[suit] -= 1
+    tableau = [card for card in DECK if card.rank > heights[card.suit.index]]
+    rng.shuffle(tableau)
+    columns: list[list[Card]] = [[] for _ in range(7)]
+    used = rng.randrange(2, 6)
+    for card in tableau:
+        columns[rng.randrange(used)].append(card)
+    hidden = [max(0, len(cards) - rng.randrange(1, 4)) for cards in columns]
+    return Position(
+        rules,
+        tuple(tuple(cards) for cards in columns),
+        tuple(hidden),
+        (heights[0], heights[1], heights[2], heights[3]),
+    )

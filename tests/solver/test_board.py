@@ -1,0 +1,83 @@
+"""The search's board against the engine: the same moves, the same positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from yukon.engine import Game, GameCode, Move, Position, Rules
+from yukon.solver.board import Board
+from yukon.solver.tables import FOUNDATION
+
+from .reference import small_position
+
+
+def _walk(game: Game, rng: random.Random, steps: int) -> None:
+    """Play random legal moves on *game* and a board side by side, comparing them."""
+    board = Board(game.position())
+    for _ in range(steps):
+        engine_moves = sorted(str(move) for move in game.iter_legal_moves())
+        assert sorted(board.move_text(move) for move in board.all_moves()) == engine_moves
+        pruned = {board.move_text(move) for move in board.moves()}
+        assert pruned <= set(engine_moves)
+        if not pruned:
+            # Only moves of a King heading its column to an empty one are left out.
+            assert all(_heads_column(game, text) for text in engine_moves)
+        if not engine_moves:
+            return
+        move = rng.choice(board.all_moves())
+        key = board.key
+        undo = board.make(move)
+        board.unmake(undo)
+        assert board.key == key
+        board.make(move)
+        game.play(board.to_move(move))
+        assert Board(game.position()).key == board.key
+        assert [list(c) for c in board.columns] == [[c.index for c in col] for col in game.columns]
+        assert board.hidden == list(game.hidden)
+
+
+def _heads_column(game: Game, text: str) -> bool:
+    move = Move.parse(text)
+    column = game.column_of(move.card)
+    return (
+        column is not None
+        and move.column is not None
+        and game.columns[column][0] == move.card
+        and not game.columns[move.column]
+    )
+
+
+@pytest.mark.parametrize("rules", list(Rules))
+def test_board_moves_match_the_engine_along_random_games(rules: Rules) -> None:
+    rng = random.Random(7)
+    for number in range(12):
+        _walk(Game.from_code(GameCode(rules, number)), rng, 120)
+
+
+def test_board_moves_match_the_engine_on_small_positions() -> None:
+    rng = random.Random(11)
+    for _ in range(150):
+        rules = rng.choice(list(Rules))
+        _walk(Game(small_position(rng, rules, left=rng.randrange(3, 20))), rng, 40)
+
+
+def test_the_key_ignores_the_order_of_columns() -> None:
+    position = Position.from_code(GameCode.parse("YU1-C-AAAAAAB"))
+    swapped = Position(
+        position.rules,
+        tuple(reversed(position.columns)),
+        tuple(reversed(position.hidden)),
+        position.foundations,
+    )
+    assert Board(position).key == Board(swapped).key
+
+
+def test_a_safe_foundation_move_comes_alone() -> None:
+    game = Game.from_code("YU1-C-AAAAAAB")
+    for move in ["TS>2", "8S>6", "6D>2", "7H>2", "KC>1"]:
+        game.play(Move.parse(move))
+    board = Board(game.position())
+    assert [board.move_text(move) for move in board.moves()] == ["AD>F"]
+    assert board.moves()[0] & 7 == FOUNDATION

@@ -1,0 +1,119 @@
+"""The search: wins replay, unwinnable verdicts agree with an exhaustive search,
+safe moves keep winnable positions winnable, budgets are deterministic."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from yukon.engine import Game, GameCode, Position, Record, Rules
+from yukon.solver import Limit, SolverError, Status, solve, verify
+from yukon.solver.board import Board
+
+from .reference import TooLargeError, exhaustive_winnable, small_position
+
+TRAP = """8C
+[5D] 5S 2C AC 9C TH
+[9D] [4C] 3D 7S TC 4H TD
+[4S] [2D] [QH] 3H 8H 3S QD KH
+[AH] [9S] [QC] [6S] AS JS 8S KS 4D
+[KC] [TS] [6H] [6C] [KD] 7H 3C 8D JC 9H
+[2S] [6D] [5H] [JH] [2H] [5C] AD 7D 7C JD QS"""
+
+
+def trap_position() -> Position:
+    """The position from the research notes that a Raymond-rule solver calls lost."""
+    return Position.from_dict(
+        {"rules": "classic", "columns": [c.split() for c in TRAP.split("\n")]}
+    )
+
+
+@pytest.mark.parametrize("code", ["YU1-C-AAAAAAA", "YU1-C-AAAAAAB", "YU1-R-AAAAAAC"])
+def test_a_won_deal_replays_to_a_win(code: str) -> None:
+    result = solve(Position.from_code(GameCode.parse(code)), Limit(states=100_000))
+    assert result.status is Status.WON
+    assert Record(GameCode.parse(code), result.moves).replay().is_won
+    assert result.states <= 100_000
+
+
+def test_the_trap_position_is_won() -> None:
+    result = solve(trap_position(), Limit(states=2_000_000))
+    assert result.status is Status.WON
+    verify(trap_position(), result.moves)
+
+
+def test_a_won_position_needs_no_moves() -> None:
+    empty = ((),) * 7
+    result = solve(Position(Rules.CLASSIC, empty, (0,) * 7, (13, 13, 13, 13)), Limit(states=1))
+    assert result.status is Status.WON
+    assert result.moves == ()
+
+
+def test_the_budget_in_states_is_deterministic() -> None:
+    position = Position.from_code(GameCode.parse("YU1-C-AAAAAAD"))
+    first = solve(position, Limit(states=3_000))
+    second = solve(position, Limit(states=3_000))
+    assert (first.status, first.moves, first.states) == (second.status, second.moves, second.states)
+    assert first.status is Status.UNKNOWN
+    assert first.states == 3_000
+
+
+def test_a_bad_solution_is_refused() -> None:
+    position = Position.from_code(GameCode.parse("YU1-C-AAAAAAB"))
+    moves = solve(position, Limit(states=10_000)).moves
+    with pytest.raises(SolverError):
+        verify(position, moves[:-1])
+
+
+def _positions(seed: int, count: int) -> list[Position]:
+    rng = random.Random(seed)
+    return [
+        small_position(rng, rng.choice(list(Rules)), left=rng.randrange(6, 20))
+        for _ in range(count)
+    ]
+
+
+def test_unwinnable_verdicts_agree_with_the_exhaustive_search() -> None:
+    checked = 0
+    for position in _positions(3, 300):
+        result = solve(position, Limit(states=50_000))
+        if result.status is Status.WON:
+            continue
+        assert result.status is Status.UNWINNABLE
+        try:
+            assert not exhaustive_winnable(position, cap=15_000), position.layout_lines()
+        except TooLargeError:
+            continue
+        checked += 1
+    assert checked >= 15
+
+
+def test_winnable_verdicts_agree_with_the_exhaustive_search() -> None:
+    checked = 0
+    for position in _positions(5, 300):
+        try:
+            winnable = exhaustive_winnable(position, cap=3_000)
+        except TooLargeError:
+            continue
+        assert (solve(position, Limit(states=50_000)).status is Status.WON) == winnable
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_safe_foundation_move_never_loses_a_winnable_position() -> None:
+    checked = 0
+    for position in _positions(9, 400):
+        board = Board(position)
+        moves = board.moves()
+        if len(moves) != 1 or moves[0] & 7 != 7 or len(board.all_moves()) == 1:
+            continue
+        game = Game(position)
+        game.play(board.to_move(moves[0]))
+        try:
+            if exhaustive_winnable(position, cap=20_000):
+                assert exhaustive_winnable(game.position(), cap=40_000)
+        except TooLargeError:
+            continue
+        checked += 1
+    assert checked >= 10
