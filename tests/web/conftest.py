@@ -39,7 +39,9 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def settings(db_path: Path, clock: FakeClock) -> AppSettings:
-    return AppSettings(db_path=db_path, clock=clock, rng=random.Random(7))
+    return AppSettings(
+        db_path=db_path, clock=clock, rng=random.Random(7), hint_seconds=0.3, analysis_seconds=0.5
+    )
 
 
 @pytest.fixture

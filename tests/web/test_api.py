@@ -8,7 +8,8 @@ from starlette.testclient import TestClient
 
 from tests.web.conftest import FakeClock
 from tests.web.helpers import API, EXAMPLE, WIN_CODE, WIN_LINE, get_state, new_game, play
-from yukon.engine import Game, Move
+from yukon.engine import Game, GameCode, Move
+from yukon.solver import pool
 
 
 def test_a_new_game_from_a_code_hides_the_face_down_cards(client: TestClient) -> None:
@@ -290,3 +291,38 @@ def test_statistics_per_rule_set(client: TestClient, clock: FakeClock) -> None:
     assert figures["relaxed"]["played"] == 1
     assert figures["relaxed"]["won"] == 0
     assert figures["relaxed"]["current_streak"] == 0
+
+
+def test_a_new_winnable_deal_comes_from_the_solvers_pool(client: TestClient) -> None:
+    for rules in ("classic", "relaxed"):
+        answer = client.post(f"{API}/games", json={"rules": rules, "winnable": True})
+        assert answer.status_code == 201
+        code = GameCode.parse(answer.json()["code"])
+        assert code.rules.name.lower() == rules
+        assert code.number in pool(code.rules)
+
+
+def test_the_analysis_says_whether_the_game_can_still_be_won(client: TestClient) -> None:
+    state = play(client, new_game(client, WIN_CODE), WIN_LINE[0])
+    answer = client.get(f"{API}/games/{state['id']}/analysis")
+    assert answer.status_code == 200
+    result = answer.json()
+    assert result["status"] == "won"
+    assert result["uses_hidden_cards"] is True
+    assert isinstance(result["states"], int)
+    assert isinstance(result["seconds"], float)
+    assert set(result) == {"status", "states", "seconds", "uses_hidden_cards"}  # no solution
+    assert get_state(client, state["id"]) == state  # asking changes nothing
+
+
+def test_hints_follow_a_solution_to_the_win(client: TestClient) -> None:
+    state = new_game(client, WIN_CODE)
+    for _ in range(150):
+        if state["won"]:
+            break
+        answer = client.post(f"{API}/games/{state['id']}/hint", json={"version": state["version"]})
+        hint = answer.json()["hint"]
+        assert hint is not None
+        state = play(client, answer.json()["state"], hint["move"])
+    assert state["won"] is True
+    assert state["hints"] == state["moves"]

@@ -135,7 +135,7 @@ def test_a_wrong_method_is_refused(client: TestClient) -> None:
     assert "GET" in answer.headers["allow"]
 
 
-@pytest.mark.parametrize("limit", ["0", "-1", "201", "ten", "1.5", ""])
+@pytest.mark.parametrize("limit", ["0", "-1", "201", "ten", "1.5", "", "²", "٣", "1" * 5000])
 def test_a_bad_list_limit_is_refused(client: TestClient, limit: str) -> None:
     _error(client.get(f"{API}/games", params={"limit": limit}), 400, "bad_request")
 

@@ -91,7 +91,11 @@ def _legal_move(state: dict[str, Any], choice: int, current: bool) -> dict[str, 
 
 def test_no_request_breaks_the_server_or_changes_what_it_refuses(tmp_path: Path) -> None:
     app_settings = AppSettings(
-        db_path=tmp_path / "fuzz.sqlite3", clock=FakeClock(), rng=random.Random(3)
+        db_path=tmp_path / "fuzz.sqlite3",
+        clock=FakeClock(),
+        rng=random.Random(3),
+        hint_seconds=0.05,
+        analysis_seconds=0.05,
     )
     with TestClient(create_app(app_settings), raise_server_exceptions=False) as client:
 

@@ -20,6 +20,7 @@ def test_another_players_game_is_not_found_and_unchanged(
         other_client.post(f"{game}/hint", json={"version": mine["version"]}),
         other_client.post(f"{game}/replay"),
         other_client.post(f"{game}/visibility", json={"hidden": True}),
+        other_client.get(f"{game}/analysis"),
     ]
     for answer in attempts:
         assert answer.status_code == 404

@@ -4,6 +4,8 @@ answered by :mod:`yukon.web.errors`."""
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Awaitable, Callable
 from typing import Final, TypeAlias
 
@@ -12,13 +14,14 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from yukon.engine import GameCode, Move, Rules
+from yukon.solver import winnable_deal
 from yukon.storage import GameService, LiveGame
 from yukon.web.bodies import optional, read_object, required
 from yukon.web.config import AppSettings
 from yukon.web.errors import ApiError, bad_request
-from yukon.web.hint import heuristic_hint
 from yukon.web.records import replay_record
 from yukon.web.responses import JsonResponse
+from yukon.web.solving import Solving
 from yukon.web.state import state_json
 
 __all__ = ["api_routes"]
@@ -28,6 +31,8 @@ Endpoint: TypeAlias = Callable[[Request], Awaitable[Response]]
 _RULES: Final = {"classic": Rules.CLASSIC, "relaxed": Rules.RELAXED}
 _RULE_NAMES: Final = {rules: name for name, rules in _RULES.items()}
 _MAX_LIST: Final = 200
+# ASCII digits only: str.isdigit() also takes "²", which int() refuses.
+_SMALL_NUMBER: Final = re.compile(r"[0-9]{1,6}")
 _MAX_ID: Final = 64
 
 
@@ -39,6 +44,11 @@ def _service(request: Request) -> GameService:
 def _settings(request: Request) -> AppSettings:
     settings: AppSettings = request.app.state.settings
     return settings
+
+
+def _solving(request: Request) -> Solving:
+    solving: Solving = request.app.state.solving
+    return solving
 
 
 def _player(request: Request) -> str:
@@ -71,10 +81,20 @@ async def create_game(request: Request) -> Response:
         rules = _RULES.get(rules_name.strip().lower())
         if rules is None:
             raise bad_request(f"'rules' must be 'classic' or 'relaxed', not {rules_name!r}")
-        optional(body, "winnable", bool, False)
-        code = GameCode.random(rules, rng=_settings(request).rng)
+        rng = _settings(request).rng
+        if optional(body, "winnable", bool, False):
+            code = _winnable(rules, rng)
+        else:
+            code = GameCode.random(rules, rng=rng)
     live = _service(request).create(_player(request), code)
     return _state(request, live, 201)
+
+
+def _winnable(rules: Rules, rng: random.Random) -> GameCode:
+    try:
+        return winnable_deal(rules, rng)
+    except LookupError:
+        raise ApiError(503, "unavailable", "no winnable deals are available here") from None
 
 
 async def current_game(request: Request) -> Response:
@@ -105,12 +125,26 @@ async def hint(request: Request) -> Response:
     version = required(body, "version", int)
     service, player, game_id = _service(request), _player(request), _game_id(request)
     live = service.check_version(player, game_id, version)
-    move = heuristic_hint(live.game)
+    move = await _solving(request).hint(live.game)
+    # The game may have changed during the search: counting checks the version again.
     live = service.record_hint(player, game_id, version, move)
     shown = (
         None if move is None else {"move": str(move), "card": str(move.card), "target": move.target}
     )
     return JsonResponse({"hint": shown, "state": state_json(live, service.now())})
+
+
+async def analysis(request: Request) -> Response:
+    live = _service(request).get(_player(request), _game_id(request))
+    result = await _solving(request).analysis(live.game)
+    return JsonResponse(
+        {
+            "status": result.status.value,
+            "states": result.states,
+            "seconds": round(result.seconds, 3),
+            "uses_hidden_cards": True,
+        }
+    )
 
 
 async def replay(request: Request) -> Response:
@@ -128,7 +162,7 @@ async def visibility(request: Request) -> Response:
 
 async def list_games(request: Request) -> Response:
     raw = request.query_params.get("limit", "50")
-    if not raw.isdigit() or not 1 <= int(raw) <= _MAX_LIST:
+    if not (_SMALL_NUMBER.fullmatch(raw) and 1 <= int(raw) <= _MAX_LIST):
         raise bad_request(f"'limit' must be a whole number from 1 to {_MAX_LIST}, not {raw!r}")
     rows = _service(request).list_games(_player(request), int(raw))
     games = [
@@ -188,6 +222,7 @@ def api_routes() -> list[Route]:
         Route(game + "/undo", undo, methods=["POST"]),
         Route(game + "/hint", hint, methods=["POST"]),
         Route(game + "/replay", replay, methods=["POST"]),
+        Route(game + "/analysis", analysis, methods=["GET"]),
         Route(game + "/visibility", visibility, methods=["POST"]),
         Route(prefix + "/records/replay", records_replay, methods=["POST"]),
         _by_method(prefix + "/settings", {"GET": get_settings, "PUT": put_settings}),

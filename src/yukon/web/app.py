@@ -26,6 +26,7 @@ from yukon.web.config import AppSettings
 from yukon.web.errors import HANDLED, handle_error
 from yukon.web.middleware import PlayerMiddleware
 from yukon.web.pages import page_routes
+from yukon.web.solving import Solving
 
 __all__ = ["create_app"]
 
@@ -38,10 +39,17 @@ def create_app(settings: AppSettings) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         database = Database(settings.db_path, durable=settings.durable)
         service = GameService(database, clock=settings.clock, cache_size=settings.cache_size)
+        solving = Solving(
+            workers=settings.solver_workers,
+            hint_seconds=settings.hint_seconds,
+            analysis_seconds=settings.analysis_seconds,
+        )
         app.state.service = service
+        app.state.solving = solving
         try:
             yield
         finally:
+            solving.close()
             service.close()
 
     app = Starlette(

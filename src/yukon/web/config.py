@@ -26,7 +26,9 @@ class AppSettings:
     *clock* gives wall-clock seconds (the game clocks and timestamps);
     *durable* makes every commit survive a power cut too (``synchronous=FULL``),
     not only a crash of the process; *secure_cookies* marks the player cookie
-    ``Secure`` for a server behind HTTPS.
+    ``Secure`` for a server behind HTTPS. The solver gets *hint_seconds* per
+    hint and *analysis_seconds* per "Can this still be won?", in at most
+    *solver_workers* searches at once.
     """
 
     db_path: Path
@@ -38,3 +40,6 @@ class AppSettings:
     cache_size: int = DEFAULT_CACHE_SIZE
     durable: bool = False
     secure_cookies: bool = False
+    hint_seconds: float = 1.0
+    analysis_seconds: float = 3.0
+    solver_workers: int = 1
