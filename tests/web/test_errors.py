@@ -168,3 +168,11 @@ def test_the_visibility_flag_must_be_a_boolean(client: TestClient) -> None:
         400,
         "bad_request",
     )
+
+
+def test_a_record_too_long_to_replay_is_refused(client: TestClient) -> None:
+    record = "YU1-C-AACRWEA " + " ".join(["QC>5", "U"] * 501)
+    error = _error(
+        client.post(f"{API}/records/replay", json={"record": record}), 400, "bad_request"
+    )
+    assert "at most 1000" in error["message"]

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from yukon.engine import (
     Game,
     IllegalMoveError,
@@ -11,9 +13,14 @@ from yukon.engine import (
     YukonError,
 )
 from yukon.engine.record import UNDO
+from yukon.web.errors import ApiError
 from yukon.web.state import columns_json, foundations_json
 
-__all__ = ["replay_record"]
+__all__ = ["MAX_REPLAY_MOVES", "replay_record"]
+
+MAX_REPLAY_MOVES: Final = 1000
+"""Each step carries a whole position: a longer record would tie up the server
+and send megabytes (1000 steps is about 0.7 MB)."""
 
 
 def _step(game: Game, move: str | None) -> dict[str, object]:
@@ -41,8 +48,15 @@ def replay_record(text: str) -> dict[str, object]:
 
     :raises InvalidRecordError: when the record cannot be read at all (its code, or
         a token that is not a move).
+    :raises ApiError: ``bad_request`` for more than :data:`MAX_REPLAY_MOVES` moves.
     """
     record = Record.parse(text)
+    if len(record.moves) > MAX_REPLAY_MOVES:
+        raise ApiError(
+            400,
+            "bad_request",
+            f"the record has {len(record.moves)} moves; at most {MAX_REPLAY_MOVES} are replayed",
+        )
     game = Game.from_code(record.code)
     steps = [_step(game, None)]
     error: dict[str, object] | None = None
