@@ -9,10 +9,8 @@ import { SUIT_SYMBOLS } from "./cards.js";
 import { GameController, openGame } from "./controller.js";
 import { AnalysisDialog, NewGameDialog, NoMovesNotice, SettingsDialog, Toast, WinDialog, byId } from "./dialogs.js";
 import { PointerInput } from "./drag.js";
-import { ExamplesPage } from "./examples.js";
 import { InfoBar } from "./info.js";
 import { chooseLanguage, loadLanguage, t, translateTree } from "./i18n.js";
-import { renderTextPage } from "./pages.js";
 import { SettingsStore } from "./settings.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
@@ -38,7 +36,7 @@ class App {
       toast: this.toast,
       onState: (state) => this.onState(state),
     });
-    /** @type {ExamplesPage | null} */
+    /** @type {import("./examples.js").ExamplesPage | null} */
     this.examples = null;
     this.newGame = new NewGameDialog((request) => this.game.newGame(request));
     this.settingsDialog = new SettingsDialog(settings, (language) => this.changeLanguage(language));
@@ -145,12 +143,22 @@ class App {
       this.board.layout();
       return;
     }
-    const article = byId("page");
     window.scrollTo(0, 0);
+    this.showPage(page).catch((error) => this.failed(error));
+  }
+
+  /**
+   * Load a page's module on first use (the game does not wait for them) and draw it.
+   * @param {string} page
+   */
+  async showPage(page) {
+    const article = byId("page");
     if (page === "examples") {
+      const { ExamplesPage } = await import("./examples.js");
       this.examples = new ExamplesPage(article);
-      this.examples.render().catch((error) => this.failed(error));
+      await this.examples.render();
     } else {
+      const { renderTextPage } = await import("./pages.js");
       renderTextPage(article, /** @type {"rules" | "faq"} */ (page));
     }
   }
