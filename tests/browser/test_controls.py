@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Response
@@ -226,13 +227,14 @@ def _stuck_line() -> tuple[str, list[str]]:
             line.append(str(move))
 
 
-def test_no_legal_move_left_is_a_calm_notice(open_app: OpenApp) -> None:
+def test_no_legal_move_left_is_a_calm_notice(open_app: OpenApp, screenshots: Path) -> None:
     code, line = _stuck_line()
-    app = open_app()
+    app = open_app(touch=True)
     state = app.open_deal(code, line)
     assert state["no_legal_moves"] is True
     notice = app.page.locator("#notice")
     assert notice.is_visible()
+    app.page.screenshot(path=screenshots / "no-moves-390x844.png")
     assert "not a loss" in notice.inner_text()
     notice.locator('[data-action="undo"]').click()
     app.wait_version(state["version"] + 1)
@@ -240,7 +242,7 @@ def test_no_legal_move_left_is_a_calm_notice(open_app: OpenApp) -> None:
     assert app.state()["no_legal_moves"] is False
 
 
-def test_the_win_window_shows_the_counters(open_app: OpenApp) -> None:
+def test_the_win_window_shows_the_counters(open_app: OpenApp, screenshots: Path) -> None:
     result = solve(Position.from_code(GameCode.parse(DEAL)), Limit(states=200_000))
     assert result.status is Status.WON
     moves = [str(move) for move in result.moves]
@@ -265,6 +267,7 @@ def test_the_win_window_shows_the_counters(open_app: OpenApp) -> None:
     assert stats["Score"] == str(state["score"])
     assert (stats["Hints"], stats["Undos"]) == ("0", "0")
     assert stats["Time"].count(":") == 1
+    app.page.screenshot(path=screenshots / "win-1280x800.png")
     dialog.locator('[data-action="replay"]').click()
     app.page.wait_for_function("id => document.body.dataset.game !== id", arg=state["id"])
     assert dialog.is_hidden()
