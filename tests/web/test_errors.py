@@ -129,6 +129,12 @@ def test_unknown_games_and_paths_are_not_found(
     _error(client.request(method, API + path, json=body), 404, "not_found")
 
 
+@pytest.mark.parametrize("path", ["/games", "/settings", "/stats", "/games/current"])
+def test_head_is_answered_like_get(client: TestClient, path: str) -> None:
+    new_game(client)
+    assert client.head(API + path).status_code == 200
+
+
 def test_a_wrong_method_is_refused(client: TestClient) -> None:
     answer = client.delete(f"{API}/games")
     _error(answer, 405, "method_not_allowed")

@@ -206,7 +206,9 @@ def _by_method(path: str, handlers: dict[str, Endpoint]) -> Route:
     """One route for several methods, so that a wrong method's 405 lists them all."""
 
     async def dispatch(request: Request) -> Response:
-        return await handlers[request.method](request)
+        # Starlette answers HEAD wherever GET is allowed; the GET handler serves it.
+        method = "GET" if request.method == "HEAD" else request.method
+        return await handlers[method](request)
 
     return Route(path, dispatch, methods=list(handlers))
 
