@@ -182,3 +182,20 @@ def test_a_record_too_long_to_replay_is_refused(client: TestClient) -> None:
         client.post(f"{API}/records/replay", json={"record": record}), 400, "bad_request"
     )
     assert "at most 1000" in error["message"]
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
+def test_every_method_on_every_path_is_answered_without_a_server_error(
+    client: TestClient, method: str
+) -> None:
+    state = new_game(client)
+    game = f"{API}/games/{state['id']}"
+    paths = [
+        f"{API}/games", f"{API}/games/current", game, f"{game}/moves", f"{game}/undo",
+        f"{game}/hint", f"{game}/replay", f"{game}/analysis", f"{game}/visibility",
+        f"{API}/records/replay", f"{API}/settings", f"{API}/stats", "/", "/rules",
+        "/i18n/en.json", "/static/", "/play/x",
+    ]  # fmt: skip
+    for path in paths:
+        answer = client.request(method, path)
+        assert answer.status_code < 500, (method, path, answer.text)
