@@ -12,6 +12,7 @@ from yukon.engine import (
     GameCode,
     Move,
     NothingToUndoError,
+    Record,
     Rules,
 )
 
@@ -41,6 +42,26 @@ def test_a_win_without_take_backs_scores_exactly_625() -> None:
     assert game.score == 625 == 52 * 10 + 21 * 5
     assert game.turned_count == 21
     assert game.move_count == 52
+
+
+# A whole won game of a real deal (found by the solver, pinned here as golden data).
+WON_RECORD = (
+    "YU1-C-AACRWEA "
+    "TH>1 AS>F 7H>3 7D>1 6S>3 4C>3 2S>F QS>5 3S>F 8S>3 TC>1 QC>7 3D>3 AC>F 2D>2 2C>3 4H>4 "
+    "KH>2 7S>6 5C>7 AH>F KD>4 6H>6 JS>6 8D>5 9D>6 2H>F JD>4 TD>5 9S>6 8C>4 KS>1 3H>F 4H>F "
+    "5H>F QH>1 6H>F 6D>6 4D>6 JC>7 6C>2 4S>F 3C>6 2C>F 9H>3 KC>5 QD>1 9C>1 TS>7 5S>F AD>F "
+    "2D>F 3D>F 3C>F 4C>F 4D>F 5D>F 6S>F 5C>F 6D>F 7S>F 6C>F 7H>F 7D>F 8S>F 8H>F 7C>F 8C>F "
+    "8D>F 9C>F 9D>F 9S>F TD>F 9H>F TC>F TH>F JC>F TS>F JD>F JS>F QD>F JH>F QC>F QS>F KD>F "
+    "QH>F KS>F KH>F KC>F "
+)
+
+
+def test_a_real_deal_won_without_take_backs_ends_with_625() -> None:
+    game = Record.parse(WON_RECORD).replay()
+    assert game.is_won
+    assert game.score == 625
+    assert game.move_count == 89
+    assert not game.legal_moves
 
 
 def test_points_for_foundation_cards_and_turned_cards() -> None:
