@@ -51,12 +51,23 @@ def test_a_won_position_needs_no_moves() -> None:
 
 
 def test_the_budget_in_states_is_deterministic() -> None:
-    position = Position.from_code(GameCode.parse("YU1-C-AAAAAAD"))
+    position = Position.from_code(GameCode.parse("YU1-C-AAAAAAF"))
     first = solve(position, Limit(states=3_000))
-    second = solve(position, Limit(states=3_000))
+    second = solve(position, Limit(states=3_000, seconds=600.0))
     assert (first.status, first.moves, first.states) == (second.status, second.moves, second.states)
     assert first.status is Status.UNKNOWN
     assert first.states == 3_000
+
+
+@pytest.mark.parametrize("states", [30, 300, 3_000, 30_000])
+def test_no_budget_makes_a_winnable_deal_unwinnable(states: int) -> None:
+    # Each phase must hand the next one the position it was given, whatever
+    # point its share of the budget ran out at.
+    for number in (0, 2, 3, 8, 11):
+        position = Position.from_code(GameCode(Rules.CLASSIC, number))
+        result = solve(position, Limit(states=states))
+        assert result.status is not Status.UNWINNABLE
+        assert result.states <= states
 
 
 def test_a_bad_solution_is_refused() -> None:

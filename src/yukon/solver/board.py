@@ -14,19 +14,23 @@ one key) and changes by a few XORs per move.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypeAlias
 
 from yukon.engine import Card, Move, Position
 from yukon.solver.safe import SafeMoves
 from yukon.solver.tables import BOTTOM, FOUNDATION, KINGS, Tables
 
-__all__ = ["Board", "Undo"]
+__all__ = ["Board", "Snapshot", "Undo"]
 
 MAX_GROUP: Final = 20
 _LINK: Final = BOTTOM + 1
 _COLUMNS: Final = 7
 _SHIFT: Final = 9  # a move fits in 9 bits; the priority sits above it
 _MASK: Final = (1 << _SHIFT) - 1
+
+
+Snapshot: TypeAlias = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int]
+"""Columns, face-down counts, foundation heights and key (see :meth:`Board.snapshot`)."""
 
 
 class Undo(NamedTuple):
@@ -43,6 +47,7 @@ class Board:
 
     __slots__ = (
         "columns",
+        "focused",
         "foundations",
         "hidden",
         "key",
@@ -60,6 +65,9 @@ class Board:
         self.foundations = list(position.foundations)
         self.where = [-1] * BOTTOM
         self.left = sum(len(column) for column in self.columns)
+        self.focused = False
+        """When set, :meth:`moves` also drops moves that seldom help (take-backs and
+        moving a group off a card it fits on): a quick, incomplete search."""
         key = 0
         links, downs = self.tables.link_keys, self.tables.down_keys
         for number, column in enumerate(self.columns):
@@ -71,6 +79,28 @@ class Board:
                     key ^= downs[card]
                 below = card
         self.key = key
+
+    def snapshot(self) -> Snapshot:
+        """The position as a value, to :meth:`restore` later."""
+        return (
+            tuple(map(tuple, self.columns)),
+            tuple(self.hidden),
+            tuple(self.foundations),
+            self.key,
+        )
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Go back to the position of *snapshot* (taken from this board)."""
+        columns, hidden, foundations, self.key = snapshot
+        self.columns = [list(column) for column in columns]
+        self.hidden = list(hidden)
+        self.foundations = list(foundations)
+        where = self.where
+        where[:] = [-1] * BOTTOM
+        for number, column in enumerate(columns):
+            for card in column:
+                where[card] = number
+        self.left = sum(map(len, columns))
 
     @property
     def is_won(self) -> bool:
@@ -179,6 +209,7 @@ class Board:
         """Group moves onto last cards and Kings to an empty column, with priorities."""
         columns, hidden, where = self.columns, self.hidden, self.where
         children, stacks = self.tables.children, self.tables.stacks
+        focused = self.focused
         empty = -1
         for target, destination in enumerate(columns):
             if not destination:
@@ -188,7 +219,7 @@ class Board:
             for card in children[destination[-1]]:
                 source = where[card]
                 if source < 0:
-                    if self.foundations[card // 13] == card % 13 + 1:
+                    if self.foundations[card // 13] == card % 13 + 1 and not focused:
                         ranked.append(10 << _SHIFT | card << 3 | target)
                     continue
                 if source == target:
@@ -197,9 +228,18 @@ class Board:
                 index = column.index(card)
                 if index < hidden[source] or len(column) - index > MAX_GROUP:
                     continue
+                if focused and index > hidden[source] and self._idle(card, column[index - 1]):
+                    continue
                 ranked.append(_priority(column, index, hidden[source], stacks) | card << 3 | target)
         if empty >= 0:
             self._king_moves(ranked, empty)
+
+    def _idle(self, card: int, below: int) -> bool:
+        """Whether moving *card* off face-up *below* only shuffles: it fits there
+        already and *below* cannot go to its foundation next."""
+        return bool(self.tables.stacks[card * BOTTOM + below]) and (
+            self.foundations[below // 13] != below % 13
+        )
 
     def _king_moves(self, ranked: list[int], empty: int) -> None:
         columns, hidden, stacks = self.columns, self.hidden, self.tables.stacks

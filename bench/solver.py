@@ -1,0 +1,77 @@
+"""Solver benchmark: YU1 deals 0–199 under Classic rules, 10 s each.
+
+Prints the counts of won / unwinnable / unknown deals, the median and 90th
+percentile time per decided deal, and states per second. Every win has been
+replayed through the engine before it is counted.
+
+    python bench/solver.py                       # the full run (about 35 min on one core)
+    python bench/solver.py --count 40 --seconds 2 --workers 2   # a quick look
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import sys
+import time
+
+from yukon.engine import GameCode, Rules
+from yukon.solver import Limit
+from yukon.solver.batch import solve_code
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--from", dest="start", type=int, default=0)
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--states", type=int, help="a state budget instead (deterministic)")
+    parser.add_argument("--rules", default="classic", choices=["classic", "relaxed"])
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--verbose", action="store_true", help="one line per deal")
+    args = parser.parse_args()
+    rules = Rules.parse(args.rules)
+    limit = Limit(states=args.states) if args.states else Limit(seconds=args.seconds)
+    jobs = [(str(GameCode(rules, n)), limit) for n in range(args.start, args.start + args.count)]
+    started = time.perf_counter()
+    with multiprocessing.Pool(args.workers) as pool:
+        entries = []
+        for entry in pool.imap_unordered(solve_code, jobs):
+            entries.append(entry)
+            if args.verbose:
+                print(entry, file=sys.stderr)
+    report(entries, args, time.perf_counter() - started)
+
+
+def report(entries: list[dict[str, object]], args: argparse.Namespace, wall: float) -> None:
+    counts = dict.fromkeys(("won", "unwinnable", "unknown"), 0)
+    decided: list[float] = []
+    states = seconds = 0.0
+    for entry in entries:
+        status = str(entry["status"])
+        counts[status] += 1
+        spent = float(str(entry["seconds"]))
+        if status != "unknown":
+            decided.append(spent)
+        states += float(str(entry["states"]))
+        seconds += spent
+    total = len(entries)
+    print(
+        f"{args.rules} deals {args.start}–{args.start + total - 1},"
+        f" {f'{args.states} states' if args.states else f'{args.seconds:g} s'} each,"
+        f" {args.workers} worker(s), {wall:.0f} s wall"
+    )
+    print(
+        f"won {counts['won']}  unwinnable {counts['unwinnable']}  unknown {counts['unknown']}"
+        f"  decided {100 * len(decided) / max(total, 1):.1f} %"
+    )
+    if decided:
+        decided.sort()
+        p90 = decided[min(len(decided) - 1, int(0.9 * len(decided)))]
+        print(f"time per decided deal: median {statistics.median(decided):.3f} s, p90 {p90:.3f} s")
+    print(f"states per second: {states / max(seconds, 1e-9):,.0f}")
+
+
+if __name__ == "__main__":
+    main()
