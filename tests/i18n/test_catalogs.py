@@ -92,3 +92,16 @@ def test_translate_falls_back_to_english_and_fills_placeholders() -> None:
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(CatalogError, match="unknown language 'de'"):
         load_catalog("de")
+
+
+# Symbols that Debian's fonts cannot draw (a tofu box on screen): the Miscellaneous
+# Technical block (⏮ ⏭), the Geometric Shapes block (◀ ▶) and emoji.
+_UNDRAWABLE = ((0x2300, 0x23FF), (0x25A0, 0x25FF), (0x1F000, 0x1FAFF))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_catalogs_use_only_characters_the_fonts_draw(language: str) -> None:
+    for key, entry in load_catalog(language).items():
+        for text in [entry] if isinstance(entry, str) else entry.values():
+            bad = [c for c in text if any(lo <= ord(c) <= hi for lo, hi in _UNDRAWABLE)]
+            assert bad == [], f"{language}: {key} uses {''.join(bad)!r}"
