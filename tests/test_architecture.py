@@ -16,7 +16,7 @@ ALLOWED = {
     "engine": set(),
     "solver": {"engine"},
     "storage": {"engine"},
-    "i18n": set(),
+    "i18n": {"engine"},
     "web": {"engine", "solver", "storage", "i18n"},
     "commands": {"engine", "solver", "storage", "web", "i18n", "cli", "commands"},
 }

@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 
-from yukon.engine import CodeProblem, Reason
+from yukon.engine import CodeProblem, Reason, Suit
 from yukon.solver import Status
 
 ROOT = Path(__file__).resolve().parents[2] / "src" / "yukon"
@@ -17,6 +17,18 @@ CATALOG: dict[str, object] = json.loads((ROOT / "i18n" / "en.json").read_text(en
 
 # Reasons whose words are built from the placement rule (refusal.goes_on_* and refusal.not_on).
 BUILT_FROM_THE_RULE = {Reason.WRONG_COLOR, Reason.WRONG_RANK}
+# The API's error codes (docs/api.md) that a player may meet, with words of their own
+# (`error.{code}`); the others describe a malformed request, which the app never sends.
+PLAYER_ERRORS = (
+    "not_found",
+    "stale_version",
+    "nothing_to_undo",
+    "game_won",
+    "unavailable",
+    "corrupt_game",
+    "storage_error",
+    "internal_error",
+)
 
 
 def _sources() -> str:
@@ -49,6 +61,9 @@ def _dynamic_keys() -> set[str]:
     keys |= {f"page.{name}.title" for name in ("rules", "examples", "faq")}
     keys |= {f"examples.step.{number}" for number in range(_examples_steps() + 1)}
     keys |= {f"examples.{button}" for button in ("first", "previous", "next", "last")}
+    keys |= {f"card.name.{rank}" for rank in range(1, 14)}
+    keys |= {f"card.suit.{suit.letter}" for suit in Suit}
+    keys |= {f"error.{code}" for code in PLAYER_ERRORS}
     return keys
 
 

@@ -41,7 +41,7 @@ def test_text_pages_show_every_section(
     assert headings == expected
     # Markup becomes elements, never HTML: card pictures, bold, code.
     if prefix == "rules.":
-        assert page.locator('.mini[aria-label="7♥"]').count() >= 1
+        assert page.locator('.mini[aria-label="7 of hearts"]').count() >= 1
     assert page.locator("strong").count() >= 1
     assert "<" not in page.inner_text()
     app.page.screenshot(path=screenshots / f"page-{link.strip('/')}.png", full_page=True)

@@ -37,8 +37,8 @@ def test_a_damaged_game_is_reported_and_the_others_play_on(
             assert answer.status_code == 500
             error = answer.json()["error"]
             assert error["code"] == "corrupt_game"
-            assert damaged["id"] in error["message"]
-            assert "move 2 (QC>5)" in error["message"]
+            assert damaged["id"] in error["detail"]
+            assert "move 2 (QC>5)" in error["detail"]
         assert get_state(client, healthy["id"]) == healthy
         assert play(client, healthy, "TD>1")["moves"] == 2
         assert new_game(client)["moves"] == 0

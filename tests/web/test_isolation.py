@@ -24,9 +24,12 @@ def test_another_players_game_is_not_found_and_unchanged(
     ]
     for answer in attempts:
         assert answer.status_code == 404
+        error = answer.json()["error"]
         assert answer.json() == {
-            "error": {"code": "not_found", "message": answer.json()["error"]["message"]}
+            "error": {"code": "not_found", "message": error["message"], "detail": error["detail"]}
         }
+        # The same words as for an id that never existed: nothing about the game leaks.
+        assert error["detail"] == f"there is no game {mine['id']!r}"
         assert "state" not in answer.json()
     assert get_state(client, mine["id"]) == mine
     # Neither the current game nor the list nor the settings leak across players.

@@ -117,4 +117,4 @@ def test_without_the_app_page_the_pages_say_so(tmp_path: Path) -> None:
     with TestClient(create_app(settings)) as bare:
         answer = bare.get("/")
         assert answer.status_code == 404
-        assert "index.html" in answer.json()["error"]["message"]
+        assert "index.html" in answer.json()["error"]["detail"]

@@ -23,6 +23,7 @@ from importlib import resources
 from typing import Final, TypeAlias
 
 from babel import Locale
+from babel.numbers import format_decimal
 
 __all__ = [
     "BABEL_LOCALES",
@@ -31,6 +32,8 @@ __all__ = [
     "Catalog",
     "CatalogError",
     "Entry",
+    "format_number",
+    "has_key",
     "load_catalog",
     "negotiate",
     "placeholders",
@@ -137,9 +140,20 @@ def negotiate(accept_language: str | None, *, default: str = DEFAULT_LANGUAGE) -
     return min(ranked)[2] if ranked else default
 
 
+def format_number(language: str, value: float) -> str:
+    """*value* written the language's way: ``1,234`` (en), ``1\xa0234`` (sk), ``1.234`` (is)."""
+    return str(format_decimal(value, locale=BABEL_LOCALES[language]))
+
+
+def has_key(key: str) -> bool:
+    """Whether the catalogs have *key* (every catalog has the English keys)."""
+    return key in load_catalog(DEFAULT_LANGUAGE)
+
+
 def translate(language: str, key: str, /, **params: object) -> str:
     """The text of *key* in *language* (English when the language lacks it), with
-    the placeholders filled in; a plural entry is chosen on ``count``.
+    the placeholders filled in, numbers written the language's way; a plural entry
+    is chosen on ``count``.
 
     :raises KeyError: when not even the English catalog has *key*.
     """
@@ -153,7 +167,14 @@ def translate(language: str, key: str, /, **params: object) -> str:
         count = params.get("count", 0)
         number = count if isinstance(count, int | float) else 0
         entry = entry.get(plural_category(language, number), entry.get("other", ""))
-    return _PLACEHOLDER.sub(lambda match: str(params.get(match.group(1), match.group(0))), entry)
+    return _PLACEHOLDER.sub(lambda match: _fill(language, params, match.group(0)), entry)
+
+
+def _fill(language: str, params: Mapping[str, object], placeholder: str) -> str:
+    value = params.get(placeholder[1:-1], placeholder)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return format_number(language, value)
+    return str(value)
 
 
 def _entry(language: str, key: str) -> Entry | None:

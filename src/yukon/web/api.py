@@ -18,7 +18,7 @@ from yukon.solver import winnable_deal
 from yukon.storage import GameService, LiveGame
 from yukon.web.bodies import optional, read_object, required
 from yukon.web.config import AppSettings
-from yukon.web.errors import ApiError, bad_request
+from yukon.web.errors import ApiError, bad_request, request_language
 from yukon.web.records import replay_record
 from yukon.web.responses import JsonResponse
 from yukon.web.solving import Solving
@@ -184,7 +184,8 @@ async def list_games(request: Request) -> Response:
 
 async def records_replay(request: Request) -> Response:
     body = await _body(request)
-    return JsonResponse(replay_record(required(body, "record", str)))
+    record = required(body, "record", str)
+    return JsonResponse(replay_record(record, language=request_language(request)))
 
 
 async def get_settings(request: Request) -> Response:

@@ -22,6 +22,7 @@ from yukon.engine import (
     NothingToUndoError,
     YukonError,
 )
+from yukon.i18n.messages import choose_language, localized_error
 from yukon.storage import (
     CorruptGameError,
     GameNotFoundError,
@@ -34,7 +35,7 @@ from yukon.storage import (
 from yukon.web.responses import JsonResponse
 from yukon.web.state import state_json
 
-__all__ = ["HANDLED", "ApiError", "handle_error"]
+__all__ = ["HANDLED", "ApiError", "handle_error", "request_language"]
 
 _log: Final = logging.getLogger("yukon.web")
 
@@ -111,9 +112,22 @@ def _answer(error: Exception) -> tuple[int, dict[str, object]]:
     return 500, {"code": "internal_error", "message": "something went wrong on the server"}
 
 
+def request_language(request: Request) -> str:
+    """The language of the player's messages: their saved setting, else the
+    ``Accept-Language`` header's best match, else English."""
+    saved = None
+    try:
+        saved = request.app.state.service.settings(request.state.player).language
+    except Exception:  # a failing database must not stop the answer; the header decides
+        _log.debug("no saved language for the error answer", exc_info=True)
+    return choose_language(saved, request.headers.get("accept-language"))
+
+
 async def handle_error(request: Request, error: Exception) -> Response:
-    """The one exception handler of the app: every refusal and failure as JSON."""
+    """The one exception handler of the app: every refusal and failure as JSON,
+    its message in the player's language (:func:`request_language`)."""
     status, body = _answer(error)
+    body = localized_error(request_language(request), error, body)
     content: dict[str, object] = {"error": body}
     if isinstance(error, GameRefusedError):
         content["state"] = state_json(error.live, request.app.state.service.now())

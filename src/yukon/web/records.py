@@ -13,6 +13,8 @@ from yukon.engine import (
     YukonError,
 )
 from yukon.engine.record import UNDO
+from yukon.i18n import DEFAULT_LANGUAGE
+from yukon.i18n.messages import error_message, refusal_message
 from yukon.web.errors import ApiError
 from yukon.web.state import columns_json, foundations_json
 
@@ -32,19 +34,21 @@ def _step(game: Game, move: str | None) -> dict[str, object]:
     }
 
 
-def _refusal(position: int, text: str, error: YukonError) -> dict[str, object]:
+def _refusal(position: int, text: str, error: YukonError, language: str) -> dict[str, object]:
     if isinstance(error, IllegalMoveError):
         details = error.refusal.as_dict()
+        details["message"] = refusal_message(language, error.refusal)
     else:
         reason = "nothing_to_undo" if isinstance(error, NothingToUndoError) else None
         details = {"reason": reason, "card": None, "target": None, "column": None, "count": None}
-        details["message"] = str(error)
+        details["message"] = (reason and error_message(language, reason)) or str(error)
     return {"position": position, "text": text, **details}
 
 
-def replay_record(text: str) -> dict[str, object]:
+def replay_record(text: str, *, language: str = DEFAULT_LANGUAGE) -> dict[str, object]:
     """Every position along the record *text*, step 0 being the deal; the replay
-    stops at the first move the rules refuse and describes it in ``error``.
+    stops at the first move the rules refuse and describes it in ``error`` (its
+    message in *language*).
 
     :raises InvalidRecordError: when the record cannot be read at all (its code, or
         a token that is not a move).
@@ -68,7 +72,7 @@ def replay_record(text: str) -> dict[str, object]:
             else:
                 game.play(move)
         except YukonError as refused:
-            error = _refusal(position, token, refused)
+            error = _refusal(position, token, refused, language)
             break
         steps.append(_step(game, token))
     return {"code": str(record.code), "steps": steps, "error": error}

@@ -3,14 +3,14 @@
  * The app's entry: loads settings and language, builds the views, wires input
  * and buttons, and routes between the game and the Rules, Examples and FAQ pages.
  */
-import { api } from "./api.js";
+import { ApiError, api } from "./api.js";
 import { BoardView } from "./board.js";
-import { SUIT_SYMBOLS } from "./cards.js";
 import { GameController, openGame } from "./controller.js";
 import { AnalysisDialog, NewGameDialog, NoMovesNotice, SettingsDialog, Toast, WinDialog, byId } from "./dialogs.js";
 import { PointerInput } from "./drag.js";
 import { InfoBar } from "./info.js";
-import { chooseLanguage, loadLanguage, t, translateTree } from "./i18n.js";
+import { LANGUAGES, chooseLanguage, currentLanguage, linkedLanguage, loadLanguage, t, translateTree } from "./i18n.js";
+import { BOARD_LABELS, apiErrorMessage } from "./messages.js";
 import { SettingsStore } from "./settings.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
@@ -18,14 +18,15 @@ import { SettingsStore } from "./settings.js";
 const PAGES = new Set(["rules", "examples", "faq"]);
 
 class App {
-  /** @param {SettingsStore} settings */
-  constructor(settings) {
+  /**
+   * @param {SettingsStore} settings
+   * @param {string | null} visit the language a link's ?lang= chose for this visit
+   */
+  constructor(settings, visit) {
     this.settings = settings;
+    this.visit = visit;
     this.toast = new Toast();
-    this.board = new BoardView(byId("board"), {
-      labelColumn: (number) => t("board.column", { number }),
-      labelFoundation: (suit) => t("board.foundation", { suit: SUIT_SYMBOLS[suit] }),
-    });
+    this.board = new BoardView(byId("board"), BOARD_LABELS);
     this.info = new InfoBar(this.board.info, (text) => this.toast.show(text));
     /** @type {GameState | null} */
     this.shown = null;
@@ -39,7 +40,11 @@ class App {
     /** @type {import("./examples.js").ExamplesPage | null} */
     this.examples = null;
     this.newGame = new NewGameDialog((request) => this.game.newGame(request));
-    this.settingsDialog = new SettingsDialog(settings, (language) => this.changeLanguage(language));
+    this.settingsDialog = new SettingsDialog(
+      settings,
+      () => this.visit ?? settings.values.language,
+      (language) => this.changeLanguage(language),
+    );
     const actions = {
       newGame: () => this.newGame.open(this.game.state?.rules ?? "classic"),
       replay: () => this.game.replay(),
@@ -89,6 +94,11 @@ class App {
       this.closeMenu();
       this.settingsDialog.open();
     });
+    byId("btn-language").addEventListener("click", () => {
+      this.closeMenu();
+      this.settingsDialog.open();
+      byId("settings-language").focus();
+    });
     byId("btn-analysis").addEventListener("click", () => {
       const state = this.game.state;
       if (state) this.analysis.open(api.analysis(state.id));
@@ -119,7 +129,7 @@ class App {
     event.preventDefault();
     this.closeMenu();
     const path = /** @type {HTMLAnchorElement} */ (link).pathname;
-    if (path !== location.pathname) history.pushState(null, "", path);
+    if (path !== location.pathname) history.pushState(null, "", path + visitQuery(this.visit));
     this.route();
   }
 
@@ -163,22 +173,36 @@ class App {
     }
   }
 
-  /** @param {string | null} language null to follow the browser */
+  /**
+   * The player chose a language: it is saved for them, and replaces a link's
+   * ?lang= (which is dropped from the address).
+   * @param {string | null} language null to follow the browser
+   */
   async changeLanguage(language) {
+    this.visit = null;
+    history.replaceState(null, "", location.pathname);
     await loadLanguage(chooseLanguage(language));
     this.settings.update({ language }).catch((error) => console.warn(error));
-    translateTree(document);
-    this.board.applyLabels();
+    this.translate();
     if (this.game.state) this.info.update(this.game.state);
     this.settingsDialog.fillLanguages();
     /** @type {HTMLSelectElement} */ (byId("settings-language")).value = language ?? "";
     this.route();
   }
 
+  /** Put every fixed text, name and label in the current language. */
+  translate() {
+    translateTree(document);
+    this.board.applyLabels();
+    const name = byId("menu-language-name");
+    name.textContent = LANGUAGES[/** @type {keyof typeof LANGUAGES} */ (currentLanguage())];
+    name.lang = currentLanguage();
+  }
+
   /** @param {unknown} error */
   failed(error) {
     console.warn(error);
-    this.toast.show(t("error.network"));
+    this.toast.show(error instanceof ApiError ? apiErrorMessage(error.error) : t("error.network"));
   }
 
   /**
@@ -186,7 +210,7 @@ class App {
    * @param {Promise<import("./controller.js").Opening>} opening
    */
   async start(opening) {
-    translateTree(document);
+    this.translate();
     this.route();
     this.game.start(await opening);
     document.body.classList.remove("booting");
@@ -195,24 +219,41 @@ class App {
   }
 }
 
-/** @returns {string | null} the game code of a /play/CODE address, which is then left */
-function linkedCode() {
+/**
+ * @param {string | null} visit a link's language for this visit
+ * @returns {string} the query that keeps it in the address ("" without one)
+ */
+function visitQuery(visit) {
+  return visit ? `?lang=${visit}` : "";
+}
+
+/**
+ * @param {string | null} visit
+ * @returns {string | null} the game code of a /play/CODE address, which is then left
+ */
+function linkedCode(visit) {
   const match = location.pathname.match(/^\/play\/([^/]+)\/?$/);
   if (!match) return null;
-  history.replaceState(null, "", "/");
+  history.replaceState(null, "", `/${visitQuery(visit)}`);
   return decodeURIComponent(match[1]);
 }
 
-/** Settings, language and game load side by side; the views are built once all are in. */
+/**
+ * Settings, language and game load side by side; the views are built once all
+ * are in. The language is a link's ?lang= (for this visit only: the player's
+ * saved choice is left as it is), else the player's saved choice, else the
+ * browser's languages.
+ */
 async function boot() {
-  const opening = openGame(linkedCode());
+  const visit = linkedLanguage();
+  const opening = openGame(linkedCode(visit));
   opening.catch(() => {});
   const settings = new SettingsStore();
-  const guessed = loadLanguage(chooseLanguage(null));
+  const guessed = loadLanguage(visit ?? chooseLanguage(null));
   await settings.load();
-  const wanted = chooseLanguage(settings.values.language);
+  const wanted = visit ?? chooseLanguage(settings.values.language);
   if ((await guessed) !== wanted) await loadLanguage(wanted);
-  const app = new App(settings);
+  const app = new App(settings, visit);
   try {
     await app.start(opening);
   } catch (error) {

@@ -13,6 +13,15 @@ import { reducedMotion } from "./motion.js";
 /** @typedef {import("./api.js").Foundation} Foundation */
 /** @typedef {import("./layout.js").Metrics} Metrics */
 
+/**
+ * The accessible names of the board's parts, in the current language.
+ * @typedef {object} Labels
+ * @property {(number: number) => string} column      a column, numbered from 1
+ * @property {(suit: string) => string} foundation    a foundation, by suit letter
+ * @property {(code: string) => string} card          a face-up card: "7 of hearts"
+ * @property {() => string} faceDown                  a face-down card
+ */
+
 const MOVE_MS = 160;
 
 /**
@@ -30,7 +39,7 @@ function div(className, text) {
 export class BoardView {
   /**
    * @param {HTMLElement} root the element the board fills
-   * @param {{labelColumn: (n: number) => string, labelFoundation: (suit: string) => string}} labels
+   * @param {Labels} labels
    * @param {() => number} [room] the height the board may take; by default, down to the window's bottom
    */
   constructor(root, labels, room) {
@@ -67,10 +76,14 @@ export class BoardView {
     this.applyLabels();
   }
 
-  /** Name the slots for screen readers, in the current language. */
+  /** Name the slots and cards for screen readers, in the current language. */
   applyLabels() {
-    this.columnSlots.forEach((slot, index) => slot.setAttribute("aria-label", this.labels.labelColumn(index + 1)));
-    this.foundationSlots.forEach((slot) => slot.setAttribute("aria-label", this.labels.labelFoundation(slot.dataset.suit ?? "")));
+    const labels = this.labels;
+    this.columnSlots.forEach((slot, index) => slot.setAttribute("aria-label", labels.column(index + 1)));
+    this.foundationSlots.forEach((slot) => slot.setAttribute("aria-label", labels.foundation(slot.dataset.suit ?? "")));
+    for (const [code, node] of this.faces) node.setAttribute("aria-label", labels.card(code));
+    const backs = new Set([...this.backs, ...this.root.querySelectorAll(".card.back")]);
+    for (const node of backs) node.setAttribute("aria-label", labels.faceDown());
   }
 
   /**
@@ -80,7 +93,7 @@ export class BoardView {
   face(code) {
     let node = this.faces.get(code);
     if (!node) {
-      node = makeCardElement(code);
+      node = makeCardElement(code, this.labels.card(code));
       this.faces.set(code, node);
     }
     return node;
@@ -91,7 +104,7 @@ export class BoardView {
    * @returns {HTMLElement[]} that many face-down card elements, none shared with another column
    */
   takeBacks(count) {
-    while (this.backs.length < count) this.backs.push(makeBackElement());
+    while (this.backs.length < count) this.backs.push(makeBackElement(this.labels.faceDown()));
     return this.backs.splice(0, count);
   }
 

@@ -72,14 +72,27 @@ function element(tag, className, text) {
 }
 
 /**
+ * Name a card's picture for screen readers (its drawn parts are hidden from them).
+ * @param {HTMLElement} node
+ * @param {string} name
+ * @returns {HTMLElement}
+ */
+function named(node, name) {
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", name);
+  return node;
+}
+
+/**
  * A face-up card: the index in the top-left strip, a small index in the
  * opposite corner, and a big suit (or the face letter) in the middle.
  * @param {string} code
+ * @param {string} name its accessible name, e.g. "7 of hearts"
  * @returns {HTMLElement}
  */
-export function makeCardElement(code) {
+export function makeCardElement(code, name) {
   const card = parseCard(code);
-  const node = element("div", `card face ${card.red ? "red" : "black"}${card.rank > 10 ? " court" : ""}`);
+  const node = named(element("div", `card face ${card.red ? "red" : "black"}${card.rank > 10 ? " court" : ""}`), name);
   node.dataset.card = card.code;
   const index = element("span", "index");
   index.append(element("span", "rank", card.label), element("span", "suit", SUIT_SYMBOLS[card.suit]));
@@ -90,9 +103,12 @@ export function makeCardElement(code) {
   return node;
 }
 
-/** @returns {HTMLElement} a face-down card */
-export function makeBackElement() {
-  const node = element("div", "card back");
+/**
+ * @param {string} name its accessible name, e.g. "face-down card"
+ * @returns {HTMLElement} a face-down card
+ */
+export function makeBackElement(name) {
+  const node = named(element("div", "card back"), name);
   node.append(element("span", "pattern"));
   return node;
 }
@@ -100,12 +116,10 @@ export function makeBackElement() {
 /**
  * A small inline card picture for the Rules and Examples pages.
  * @param {string} code
+ * @param {string} name its accessible name, e.g. "7 of hearts"
  * @returns {HTMLElement}
  */
-export function makeCardPicture(code) {
+export function makeCardPicture(code, name) {
   const card = parseCard(code);
-  const node = element("span", `mini ${card.red ? "red" : "black"}`, card.symbol);
-  node.setAttribute("role", "img");
-  node.setAttribute("aria-label", card.symbol);
-  return node;
+  return named(element("span", `mini ${card.red ? "red" : "black"}`, card.symbol), name);
 }

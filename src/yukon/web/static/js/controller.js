@@ -7,7 +7,7 @@
  */
 import { ApiError, api } from "./api.js";
 import { t } from "./i18n.js";
-import { noPlaceMessage, refusalMessage } from "./messages.js";
+import { apiErrorMessage, noPlaceMessage, refusalMessage } from "./messages.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
 /** @typedef {import("./board.js").BoardView} BoardView */
@@ -110,8 +110,13 @@ export class GameController {
     }
     if (error.state) this.adopt(error.state);
     else this.redraw();
-    if (error.code === "illegal_move" && this.views.settings.values.interactive_rules && this.state) {
-      this.views.toast.show(refusalMessage(error.error, this.state.rules));
+    if (error.code === "illegal_move") {
+      if (this.views.settings.values.interactive_rules && this.state) {
+        this.views.toast.show(refusalMessage(error.error, this.state.rules));
+      }
+    } else if (error.code !== "stale_version") {
+      // A stale version needs no words: the game as it now stands is on the board.
+      this.views.toast.show(apiErrorMessage(error.error));
     }
   }
 

@@ -7,7 +7,7 @@
 import { ApiError } from "./api.js";
 import { formatDuration, formatNumber } from "./format.js";
 import { LANGUAGES, t } from "./i18n.js";
-import { codeProblemMessage } from "./messages.js";
+import { apiErrorMessage, codeProblemMessage } from "./messages.js";
 import { TOGGLES } from "./settings.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
@@ -149,7 +149,7 @@ export class NewGameDialog {
         this.showError(codeProblemMessage(error.error));
         this.code.focus();
       } else {
-        this.showError(t("error.network"));
+        this.showError(error instanceof ApiError ? apiErrorMessage(error.error) : t("error.network"));
       }
     }
   }
@@ -158,9 +158,11 @@ export class NewGameDialog {
 export class SettingsDialog {
   /**
    * @param {SettingsStore} store
+   * @param {() => string | null} shown the language to show as chosen (null: the browser's)
    * @param {(language: string | null) => void} onLanguage
    */
-  constructor(store, onLanguage) {
+  constructor(store, shown, onLanguage) {
+    this.shown = shown;
     this.dialog = /** @type {HTMLDialogElement} */ (byId("dlg-settings"));
     this.form = /** @type {HTMLFormElement} */ (byId("form-settings"));
     this.language = /** @type {HTMLSelectElement} */ (byId("settings-language"));
@@ -195,7 +197,7 @@ export class SettingsDialog {
     const values = this.store.values;
     for (const name of TOGGLES) this.input(name).checked = values[name];
     this.fillLanguages();
-    this.language.value = values.language ?? "";
+    this.language.value = this.shown() ?? "";
     this.dialog.showModal();
   }
 }
@@ -254,8 +256,8 @@ export class AnalysisDialog {
     try {
       const analysis = await answer;
       this.result.textContent = t(`analysis.${analysis.status}`, { states: analysis.states });
-    } catch {
-      this.result.textContent = t("error.network");
+    } catch (error) {
+      this.result.textContent = error instanceof ApiError ? apiErrorMessage(error.error) : t("error.network");
     }
   }
 }

@@ -10,7 +10,7 @@ import { BoardView } from "./board.js";
 import { formatNumber } from "./format.js";
 import { t } from "./i18n.js";
 import { renderInline, renderMarkup } from "./markup.js";
-import { refusalMessage } from "./messages.js";
+import { BOARD_LABELS, refusalMessage } from "./messages.js";
 import { backLink } from "./pages.js";
 
 /** @typedef {import("./api.js").ReplayStep} ReplayStep */
@@ -129,9 +129,7 @@ export class ExamplesPage {
     stepper.append(panel, boardNode);
     this.article.classList.add("wide");
     this.article.replaceChildren(title, intro, play, stepper, backLink());
-    this.board = new BoardView(boardNode, { labelColumn: () => "", labelFoundation: () => "" }, () =>
-      Math.min(window.innerHeight - 72, 760),
-    );
+    this.board = new BoardView(boardNode, BOARD_LABELS, () => Math.min(window.innerHeight - 72, 760));
     window.addEventListener("resize", this.onResize);
     document.addEventListener("keydown", this.onKey);
     await this.load();

@@ -1,35 +1,155 @@
 // @ts-check
 /**
- * Every number and duration the app shows is formatted here, so that a locale's
- * conventions (digit grouping, time separators) change in one place.
+ * Every number, plural choice, list and duration the app shows is formatted here,
+ * so that a language's conventions change in one place.
+ *
+ * The six languages' conventions are built in (CLDR's data, as Babel has it on the
+ * server) rather than asked of `Intl`: Chromium ships no Icelandic number or list
+ * data (it would write "1,234" and "8♠ or 8♣" in Icelandic), and its "pt" is
+ * Brazilian, while the app speaks European Portuguese. The same tables on both
+ * sides make the browser's words match the server's; a browser test compares them
+ * with Babel for every language.
  */
+
+/**
+ * @typedef {object} Operands CLDR plural operands of a number
+ * @property {number} n  the absolute value
+ * @property {number} i  its integer digits
+ * @property {number} v  how many fraction digits are shown
+ * @property {number} t  the fraction digits without trailing zeros, as a number
+ *
+ * @typedef {object} Conventions
+ * @property {string} group    digit-group separator
+ * @property {string} decimal  decimal separator
+ * @property {{two: string, end: string}} or   "{0} or {1}" for two items, the last join of more
+ * @property {{two: string, end: string}} and  the same for "and"
+ * @property {(o: Operands) => string} plural  the CLDR plural category
+ */
+
+const NBSP = "\u00a0";
+
+/** @param {number} value @param {number} low @param {number} high */
+const within = (value, low, high) => value >= low && value <= high;
+
+/** @type {Record<string, Conventions>} */
+const CONVENTIONS = {
+  en: {
+    group: ",",
+    decimal: ".",
+    or: { two: "{0} or {1}", end: "{0}, or {1}" },
+    and: { two: "{0} and {1}", end: "{0}, and {1}" },
+    plural: ({ i, v }) => (i === 1 && v === 0 ? "one" : "other"),
+  },
+  sk: {
+    group: NBSP,
+    decimal: ",",
+    or: { two: "{0} alebo {1}", end: "{0} alebo {1}" },
+    and: { two: `{0} a${NBSP}{1}`, end: "{0} a {1}" },
+    plural: ({ i, v }) => {
+      if (v !== 0) return "many";
+      if (i === 1) return "one";
+      return within(i, 2, 4) ? "few" : "other";
+    },
+  },
+  hu: {
+    group: NBSP,
+    decimal: ",",
+    or: { two: "{0} vagy {1}", end: "{0} vagy {1}" },
+    and: { two: "{0} és {1}", end: "{0} és {1}" },
+    plural: ({ n }) => (n === 1 ? "one" : "other"),
+  },
+  ru: {
+    group: NBSP,
+    decimal: ",",
+    or: { two: "{0} или {1}", end: "{0} или {1}" },
+    and: { two: "{0} и {1}", end: "{0} и {1}" },
+    plural: ({ i, v }) => {
+      if (v !== 0) return "other";
+      const [last, lastTwo] = [i % 10, i % 100];
+      if (last === 1 && lastTwo !== 11) return "one";
+      if (within(last, 2, 4) && !within(lastTwo, 12, 14)) return "few";
+      return "many";
+    },
+  },
+  is: {
+    group: ".",
+    decimal: ",",
+    or: { two: "{0} eða {1}", end: "{0} eða {1}" },
+    and: { two: "{0} og {1}", end: "{0} og {1}" },
+    plural: ({ i, t }) =>
+      (t === 0 && i % 10 === 1 && i % 100 !== 11) || (t % 10 === 1 && t % 100 !== 11) ? "one" : "other",
+  },
+  // European Portuguese (pt-PT), not the Brazilian forms of Chromium's "pt".
+  pt: {
+    group: NBSP,
+    decimal: ",",
+    or: { two: "{0} ou {1}", end: "{0} ou {1}" },
+    and: { two: "{0} e {1}", end: "{0} e {1}" },
+    plural: ({ i, v }) => {
+      if (i === 1 && v === 0) return "one";
+      return v === 0 && i !== 0 && i % 1_000_000 === 0 ? "many" : "other";
+    },
+  },
+};
 
 /** @type {string} */
 let locale = "en";
 
 /**
- * Use *lang*'s conventions from now on.
- * @param {string} lang a BCP 47 language tag such as "en" or "sk"
+ * Use *lang*'s conventions from now on (English for a language without them).
+ * @param {string} lang one of the app's languages: "en", "sk", "hu", "ru", "is", "pt"
  */
 export function setFormatLocale(lang) {
-  locale = lang;
+  locale = lang in CONVENTIONS ? lang : "en";
 }
 
-/** @returns {string} the locale in use */
+/** @returns {string} the language whose conventions are in use */
 export function formatLocale() {
   return locale;
 }
 
 /**
  * @param {number} value
- * @returns {string} the number with the locale's digit grouping
+ * @returns {[string, string]} the integer and fraction digits of |value|, at most 3 fraction digits
  */
-export function formatNumber(value) {
-  return new Intl.NumberFormat(locale).format(value);
+function digits(value) {
+  const rounded = Math.round(Math.abs(value) * 1000) / 1000;
+  const [whole, fraction = ""] = rounded.toFixed(3).replace(/\.?0+$/, "").split(".");
+  return [whole, fraction];
 }
 
 /**
- * A play time as m:ss, or h:mm:ss from an hour on.
+ * @param {number} value
+ * @returns {string} the number with the language's digit grouping and decimal sign: "1,234" (en), "1 234" (sk), "1.234" (is)
+ */
+export function formatNumber(value) {
+  const { group, decimal } = CONVENTIONS[locale];
+  const [whole, fraction] = digits(value);
+  const sign = value < 0 && (whole !== "0" || fraction) ? "-" : "";
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, group);
+  return sign + grouped + (fraction ? decimal + fraction : "");
+}
+
+/**
+ * @param {number} value
+ * @returns {Operands}
+ */
+function operands(value) {
+  const n = Math.abs(value);
+  const [whole, fraction = ""] = Number.isInteger(n) ? [String(n)] : String(n).split(".");
+  return { n, i: Number(whole), v: fraction.length, t: Number(fraction.replace(/0+$/, "") || 0) };
+}
+
+/**
+ * @param {number} count
+ * @returns {string} the CLDR plural category of *count* in the language: "one", "few", "many" or "other"
+ */
+export function pluralCategory(count) {
+  return Number.isFinite(count) ? CONVENTIONS[locale].plural(operands(count)) : "other";
+}
+
+/**
+ * A play time as m:ss, or h:mm:ss from an hour on (the same in all six languages).
  * @param {number} milliseconds
  * @returns {string}
  */
@@ -43,11 +163,17 @@ export function formatDuration(milliseconds) {
 }
 
 /**
- * Items joined the locale's way, e.g. "8♠ or 8♣".
+ * Items joined the language's way, e.g. "8♠ or 8♣", "8♠ alebo 8♣", "8♠, 8♣ eða 8♦".
  * @param {string[]} items
  * @param {"disjunction" | "conjunction"} type
  * @returns {string}
  */
 export function formatList(items, type) {
-  return new Intl.ListFormat(locale, { style: "long", type }).format(items);
+  const patterns = CONVENTIONS[locale][type === "disjunction" ? "or" : "and"];
+  const join = (/** @type {string} */ pattern, /** @type {string} */ a, /** @type {string} */ b) =>
+    pattern.replace("{0}", () => a).replace("{1}", () => b);
+  if (items.length <= 1) return items.join("");
+  if (items.length === 2) return join(patterns.two, items[0], items[1]);
+  const head = items.slice(0, -1).join(", ");
+  return join(patterns.end, head, items[items.length - 1]);
 }

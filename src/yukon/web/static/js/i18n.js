@@ -3,7 +3,7 @@
  * Translation: every visible word comes from a catalog fetched at /i18n/{lang}.json
  * (format: src/yukon/i18n/README.md) through t(key, params).
  */
-import { formatNumber, setFormatLocale } from "./format.js";
+import { formatNumber, pluralCategory, setFormatLocale } from "./format.js";
 
 /** The languages offered, each named in its own language (the same in every catalog). */
 export const LANGUAGES = /** @type {const} */ ({
@@ -15,6 +15,8 @@ export const LANGUAGES = /** @type {const} */ ({
   pt: "Português",
 });
 const FALLBACK = "en";
+/** The BCP 47 tag of each language where it is more than the code: the Portuguese is European. */
+const TAGS = /** @type {Record<string, string>} */ ({ pt: "pt-PT" });
 
 /** @typedef {string | Record<string, string>} Entry */
 /** @typedef {Record<string, Entry>} Catalog */
@@ -25,8 +27,6 @@ let catalog = {};
 /** @type {Catalog} */
 let fallback = {};
 let language = FALLBACK;
-/** @type {Intl.PluralRules} */
-let plurals = new Intl.PluralRules(FALLBACK);
 
 /**
  * @param {string | null | undefined} wanted a language code, or null to follow the browser
@@ -39,6 +39,16 @@ export function chooseLanguage(wanted) {
     if (base in LANGUAGES) return base;
   }
   return FALLBACK;
+}
+
+/**
+ * @returns {string | null} the language a link's ?lang= names (as "?lang=pt-PT" or
+ *   "?lang=is"), or null when it names none of the app's languages
+ */
+export function linkedLanguage() {
+  const wanted = new URLSearchParams(location.search).get("lang");
+  const base = (wanted ?? "").toLowerCase().split("-")[0];
+  return base in LANGUAGES ? base : null;
 }
 
 /**
@@ -67,9 +77,8 @@ export async function loadLanguage(lang) {
   const loaded = await wanted;
   language = loaded ? lang : FALLBACK;
   catalog = loaded ?? fallback;
-  plurals = new Intl.PluralRules(language);
   setFormatLocale(language);
-  document.documentElement.lang = language;
+  document.documentElement.lang = TAGS[language] ?? language;
   return language;
 }
 
@@ -92,7 +101,7 @@ export function t(key, params = {}) {
     return key;
   }
   if (typeof entry === "object") {
-    const category = plurals.select(Number(params.count ?? 0));
+    const category = pluralCategory(Number(params.count ?? 0));
     entry = entry[category] ?? entry.other;
   }
   return entry.replace(/\{(\w+)\}/g, (whole, name) => {

@@ -8,6 +8,7 @@
  * `code`, and [[7H]] for a small card picture.
  */
 import { makeCardPicture } from "./cards.js";
+import { cardName } from "./messages.js";
 
 const INLINE = /(\*\*[^*]+\*\*|`[^`]+`|\[\[[2-9TJQKA][SHDC]\]\])/;
 
@@ -29,7 +30,7 @@ export function renderInline(text) {
       code.textContent = part.slice(1, -1);
       nodes.push(code);
     } else if (/^\[\[[2-9TJQKA][SHDC]\]\]$/.test(part)) {
-      nodes.push(makeCardPicture(part.slice(2, 4)));
+      nodes.push(makeCardPicture(part.slice(2, 4), cardName(part.slice(2, 4))));
     } else {
       nodes.push(document.createTextNode(part));
     }

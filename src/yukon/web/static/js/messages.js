@@ -1,14 +1,17 @@
 // @ts-check
 /**
- * Refusals and code problems in the player's language. The server sends a
- * stable reason code and the cards involved; the words are built here from the
- * catalog, with cards written as symbols (7♥, 10♦) that read in every language.
+ * Refusals, code problems, the API's other errors and the names of cards in the
+ * player's language. The server sends a stable reason code and the cards
+ * involved; the words are built here from the catalog, with cards written as
+ * symbols (7♥, 10♦) that read in every language. The server builds the same
+ * words from the same keys for its own `message` (src/yukon/i18n/messages.py).
  */
 import { SUITS, SUIT_SYMBOLS, cardCode, cardSymbol, parseCard } from "./cards.js";
 import { formatList } from "./format.js";
 import { hasKey, t } from "./i18n.js";
 
 /** @typedef {import("./api.js").ErrorBody} ErrorBody */
+/** @typedef {import("./board.js").Labels} Labels */
 
 /** Only this many cards move at once (SPEC §1); the server refuses more. */
 export const MAX_GROUP = 20;
@@ -88,3 +91,33 @@ export function codeProblemMessage(error) {
   const key = `code_problem.${error.problem}`;
   return error.problem && hasKey(key) ? t(key) : t("code_problem.other");
 }
+
+/**
+ * A card's name for screen readers: "7 of hearts", "srdcová sedmička", "семёрка червей".
+ * @param {string} code
+ * @returns {string}
+ */
+export function cardName(code) {
+  const card = parseCard(code);
+  return t(`card.name.${card.rank}`, { suit: t(`card.suit.${card.suit}`) });
+}
+
+/**
+ * Words for an API error that is not a refused move or a bad code: the
+ * catalog's `error.{code}` (not_found, stale_version, game_won …), else a plain
+ * "that did not work".
+ * @param {ErrorBody} error
+ * @returns {string}
+ */
+export function apiErrorMessage(error) {
+  const key = `error.${error.code}`;
+  return error.code && hasKey(key) ? t(key) : t("error.other");
+}
+
+/** @type {Labels} the accessible names of a board's slots and cards, in the current language */
+export const BOARD_LABELS = Object.freeze({
+  column: (/** @type {number} */ number) => t("board.column", { number }),
+  foundation: (/** @type {string} */ suit) => t("board.foundation", { suit: SUIT_SYMBOLS[suit] }),
+  card: cardName,
+  faceDown: () => t("card.face_down"),
+});

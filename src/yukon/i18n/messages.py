@@ -1,0 +1,150 @@
+"""The API's player-facing messages in a language: refused moves, unreadable game
+codes and the other refusals a player can meet, built from the same catalog keys
+and in the same way as the browser's ``messages.js``, so that a client gets the
+same words from the server as the app writes itself.
+
+>>> from yukon.engine import Card, Reason, Refusal
+>>> refusal = Refusal(Reason.WRONG_COLOR, Card.parse("7H"), Card.parse("8D"), 3)
+>>> refusal_message("en", refusal)
+'7♥ goes on a black 8 — 8♠ or 8♣, not on 8♦'
+>>> refusal_message("sk", refusal)
+'7♥ patrí na osmičku čiernej farby — 8♠ alebo 8♣, nie na 8♦'
+>>> code_problem_message("is", CodeProblem.PREFIX)
+'Leikkóði byrjar á YU1, eins og í YU1-C-AAAAAAB.'
+>>> [choose_language(saved, header) for saved, header in [(None, "ru"), ("hu", "ru"), (None, "")]]
+['ru', 'hu', 'en']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from babel.lists import format_list
+
+from yukon.engine import (
+    MAX_GROUP,
+    Card,
+    CodeProblem,
+    Color,
+    IllegalMoveError,
+    InvalidCodeError,
+    Rank,
+    Reason,
+    Refusal,
+    Rules,
+)
+from yukon.engine.rules import stack_targets
+from yukon.i18n import BABEL_LOCALES, LANGUAGES, has_key, negotiate, translate
+
+__all__ = [
+    "choose_language",
+    "code_problem_message",
+    "error_message",
+    "localized_error",
+    "placement_rule",
+    "refusal_message",
+]
+
+# Reasons whose words are the placement rule itself (refusal.goes_on_* and refusal.not_on).
+_BUILT_FROM_THE_RULE: Final = frozenset({Reason.WRONG_COLOR, Reason.WRONG_RANK})
+# How deep a wrapped error is searched for the engine's error (storage and records wrap it).
+_MAX_WRAPPING: Final = 4
+
+
+def choose_language(saved: str | None, accept_language: str | None) -> str:
+    """The language to answer in: the player's saved setting, else the best match
+    of the ``Accept-Language`` header, else English."""
+    return saved if saved in LANGUAGES else negotiate(accept_language)
+
+
+def placement_rule(language: str, card: Card, rules: Rules) -> str:
+    """Where *card* may go, by the rules: "7♥ goes on a black 8 — 8♠ or 8♣"."""
+    if card.rank is Rank.KING:
+        return translate(language, "refusal.king_only_empty", card=card.symbol)
+    options = format_list(
+        [option.symbol for option in stack_targets(rules, card)],
+        style="or",
+        locale=BABEL_LOCALES[language],
+    )
+    rank = translate(language, f"rank.{card.rank + 1}")
+    if rules is Rules.RELAXED:
+        key = "refusal.goes_on_any"
+    else:
+        key = "refusal.goes_on_black" if card.color is Color.RED else "refusal.goes_on_red"
+    return translate(language, key, card=card.symbol, rank=rank, options=options)
+
+
+def refusal_message(language: str, refusal: Refusal) -> str:
+    """The rule that refused a move, in *language*, naming the cards by their symbols."""
+    card = "?" if refusal.card is None else refusal.card.symbol
+    reason = refusal.reason
+    if reason in _BUILT_FROM_THE_RULE:
+        rule = "" if refusal.card is None else placement_rule(language, refusal.card, refusal.rules)
+        if refusal.target is None:
+            return rule
+        return translate(language, "refusal.not_on", rule=rule, target=refusal.target.symbol)
+    if reason is Reason.FOUNDATION_NEEDS_OTHER:
+        suit = "?" if refusal.card is None else refusal.card.suit.symbol
+        if refusal.target is None:
+            return translate(language, "refusal.foundation_complete", suit=suit)
+        return translate(
+            language,
+            "refusal.foundation_needs_other",
+            suit=suit,
+            needed=refusal.target.symbol,
+            card=card,
+        )
+    if reason is Reason.GROUP_TOO_LARGE:
+        return translate(language, "refusal.group_too_large", count=refusal.count, max=MAX_GROUP)
+    key = f"refusal.{reason.value}"
+    return translate(language, key if has_key(key) else "refusal.other", card=card)
+
+
+def code_problem_message(language: str, problem: CodeProblem) -> str:
+    """What is wrong with a game code, in *language*."""
+    key = f"code_problem.{problem.value}"
+    return translate(language, key if has_key(key) else "code_problem.other")
+
+
+def error_message(language: str, code: str) -> str | None:
+    """The words for an API error *code* such as ``not_found`` or ``stale_version``,
+    or ``None`` for a code whose message is for a script's author (``bad_request``,
+    ``invalid_move``, ``too_large`` …), which stays English."""
+    key = f"error.{code}"
+    return translate(language, key) if has_key(key) else None
+
+
+def localized_error(
+    language: str, error: BaseException, body: Mapping[str, object]
+) -> dict[str, object]:
+    """The API's error object *body* for *error*, its ``message`` in *language*
+    where a player may read it; every other field (``code``, ``reason``,
+    ``problem`` …) stays as it is, so that a client can write its own words.
+
+    A refusal or a code problem is described whole by its fields. The other
+    errors' words are general (``error.not_found`` …), so the server's own
+    English diagnosis, which may name a game or a file, is kept as ``detail``.
+    """
+    cause = _engine_cause(error)
+    if isinstance(cause, IllegalMoveError):
+        return {**body, "message": refusal_message(language, cause.refusal)}
+    if isinstance(cause, InvalidCodeError):
+        return {**body, "message": code_problem_message(language, cause.problem)}
+    message = error_message(language, str(body.get("code", "")))
+    if message is None:
+        return dict(body)
+    return {**body, "message": message, "detail": body.get("message", "")}
+
+
+def _engine_cause(error: BaseException) -> BaseException:
+    """The engine's error inside *error*: the storage layer's refusals and the
+    records' errors carry it as ``cause``."""
+    for _ in range(_MAX_WRAPPING):
+        if isinstance(error, IllegalMoveError | InvalidCodeError):
+            break
+        cause = getattr(error, "cause", None)
+        if not isinstance(cause, BaseException):
+            break
+        error = cause
+    return error
