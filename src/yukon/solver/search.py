@@ -28,10 +28,11 @@ from typing import Final, TypeAlias
 from yukon.engine import Game, IllegalMoveError, Move, Position
 from yukon.solver.board import Board, Snapshot, Undo
 from yukon.solver.result import Limit, SolveResult, Status
+from yukon.solver.shorten import shorten
 
 __all__ = ["SHARES", "SolverError", "solve", "verify"]
 
-SHARES: Final = (0.05, 0.45)
+SHARES: Final = (0.05, 0.85)
 """The parts of the budget phases 1 and 2 may use; phase 3 has the rest."""
 LOCAL_STATES: Final = 300
 """How far phase 2 looks from one milestone for the next."""
@@ -53,6 +54,8 @@ def solve(position: Position, limit: Limit) -> SolveResult:
     budget = _Budget(limit)
     board = Board(position)
     board.focused = True
+    if board.is_blocked():
+        return SolveResult(Status.UNWINNABLE, (), 0, budget.elapsed())
     found = [] if board.is_won else _depth_first(board, budget.phase(SHARES[0]))
     if found is None:
         found = _milestones(board, budget.phase(SHARES[1]))
@@ -62,7 +65,7 @@ def solve(position: Position, limit: Limit) -> SolveResult:
         if found is None:
             status = Status.UNKNOWN if budget.stopped else Status.UNWINNABLE
             return SolveResult(status, (), budget.states, budget.elapsed())
-    moves = tuple(board.to_move(move) for move in found)
+    moves = tuple(board.to_move(move) for move in shorten(position, found))
     verify(position, moves)
     return SolveResult(Status.WON, moves, budget.states, budget.elapsed())
 
@@ -90,6 +93,8 @@ class _Budget:
         self.states = 0
         self.stopped = False
         """Whether the whole budget (not only a phase's share) ran out."""
+        self.phase_over = False
+        """Whether the current phase's share ran out (or the whole budget)."""
         self._limit = limit
         self._phase_states: int | None = None
         self._phase_deadline: float | None = None
@@ -97,6 +102,7 @@ class _Budget:
     def phase(self, share: float) -> _Budget:
         """Start a phase that may use *share* of the whole budget from now on."""
         limit = self._limit
+        self.phase_over = self.stopped
         if limit.states is not None:
             self._phase_states = self.states + max(1, int(limit.states * share))
         if limit.seconds is not None:
@@ -104,19 +110,20 @@ class _Budget:
         return self
 
     def spend(self) -> bool:
-        """Count one state; whether the phase must stop."""
+        """Count one state; whether the phase must stop (``phase_over``)."""
         self.states += 1
         limit = self._limit
         if limit.states is not None and self.states >= limit.states:
             self.stopped = True
         elif self._phase_states is not None and self.states >= self._phase_states:
-            return True
+            self.phase_over = True
         elif self._phase_deadline is not None and self.states % _CLOCK_EVERY == 0:
             now = time.perf_counter()
             assert limit.seconds is not None
             self.stopped = now >= self.started + limit.seconds
-            return self.stopped or now >= self._phase_deadline
-        return self.stopped
+            self.phase_over = now >= self._phase_deadline
+        self.phase_over = self.phase_over or self.stopped
+        return self.phase_over
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.started
@@ -147,6 +154,10 @@ def _depth_first(board: Board, budget: _Budget) -> list[int] | None:
             return [step.move for step in path]
         if budget.spend():
             break
+        if undo.turned and board.is_blocked():
+            # Lost for good: only a turned card can make a column stuck.
+            frames.append([])
+            continue
         frames.append(board.moves())
     while path:
         board.unmake(path.pop())
@@ -177,11 +188,11 @@ class _Milestones:
         self.board = board
         self.budget = budget
         self.seen = {board.key}
-        self.queue: list[_Entry] = [(sum(board.hidden), board.left, 0, board.snapshot(), ())]
+        self.queue: list[_Entry] = [(board.progress(), board.left, 0, board.snapshot(), ())]
         self.pushed = 0
 
     def run(self) -> list[int] | None:
-        while self.queue and not self.budget.stopped:
+        while self.queue and not self.budget.phase_over:
             hidden, _, _, snapshot, line = heapq.heappop(self.queue)
             self.board.restore(snapshot)
             found = self._explore(hidden, line)
@@ -196,7 +207,7 @@ class _Milestones:
         path: list[Undo] = []
         frames = [board.moves()]
         local = 0
-        while local < LOCAL_STATES:
+        while local < (LOCAL_STATES if hidden else 50 * LOCAL_STATES):
             while frames and not frames[-1]:
                 frames.pop()
                 if path:
@@ -214,7 +225,10 @@ class _Milestones:
                 return [*line, *(step.move for step in path)]
             if self.budget.spend():
                 return None
-            if sum(board.hidden) < hidden:
+            if undo.turned and board.is_blocked():
+                board.unmake(path.pop())
+                continue
+            if board.progress() < hidden:
                 self._push(line, path)
                 board.unmake(path.pop())
                 continue
@@ -225,5 +239,5 @@ class _Milestones:
         board = self.board
         self.pushed += 1
         steps = (*line, *(step.move for step in path))
-        entry = (sum(board.hidden), board.left, -self.pushed, board.snapshot(), steps)
+        entry = (board.progress(), board.left, -self.pushed, board.snapshot(), steps)
         heapq.heappush(self.queue, entry)

@@ -37,6 +37,8 @@ class Tables:
     rules: Rules
     children: tuple[tuple[int, ...], ...]
     """``children[y]``: the cards that may be put on card *y*."""
+    parents: tuple[tuple[int, ...], ...]
+    """``parents[x]``: the cards that card *x* may be put on."""
     stacks: bytes
     """``stacks[x * 52 + y]`` is 1 when card *x* may go on card *y*."""
     link_keys: tuple[int, ...]
@@ -49,11 +51,12 @@ class Tables:
     def of(rules: Rules) -> Tables:
         """The tables of *rules* (built once)."""
         children = tuple(tuple(x.index for x in DECK if can_stack(rules, x, y)) for y in DECK)
+        parents = tuple(tuple(y.index for y in DECK if can_stack(rules, x, y)) for x in DECK)
         stacks = bytes(int(can_stack(rules, x, y)) for x in DECK for y in DECK)
         rng = random.Random(_SEED)
         link_keys = tuple(rng.getrandbits(_HASH_BITS) for _ in range(CARD_COUNT * (BOTTOM + 1)))
         down_keys = tuple(rng.getrandbits(_HASH_BITS) for _ in range(CARD_COUNT))
-        return Tables(rules, children, stacks, link_keys, down_keys)
+        return Tables(rules, children, parents, stacks, link_keys, down_keys)
 
 
 def card_name(card: int) -> str:

@@ -1,0 +1,52 @@
+"""Shortening a solution: skip every detour the search took.
+
+The search keeps the first win it finds, which may wander (a group moved away
+and back, a card sent up and taken back). Walking the solution, each step takes
+the legal move that lands furthest along it — on exactly the same position,
+column order included — so the result is never longer and still wins.
+
+>>> from yukon.engine import GameCode, Move
+>>> position = Position.from_code(GameCode.parse("YU1-C-AAAAAAX"))
+>>> detour = [Board.encode(Move.parse(text)) for text in ["7H>7", "7H>3", "7H>7"]]
+>>> [Board(position).move_text(move) for move in shorten(position, detour)]
+['7H>7']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from yukon.engine import Position
+from yukon.solver.board import Board
+
+__all__ = ["shorten"]
+
+_Exact = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+
+def _exact(board: Board) -> _Exact:
+    return tuple(map(tuple, board.columns)), tuple(board.hidden)
+
+
+def shorten(position: Position, moves: Sequence[int]) -> list[int]:
+    """A sub-route of *moves* (board moves from *position*) with its detours cut."""
+    board = Board(position)
+    last_seen: dict[_Exact, int] = {_exact(board): 0}
+    for number, move in enumerate(moves, 1):
+        board.make(move)
+        last_seen[_exact(board)] = number
+    board = Board(position)
+    short: list[int] = []
+    here = last_seen[_exact(board)]
+    while here < len(moves):
+        best_move, best = moves[here], here + 1
+        for move in board.all_moves():
+            undo = board.make(move)
+            reached = last_seen.get(_exact(board), -1)
+            board.unmake(undo)
+            if reached > best:
+                best_move, best = move, reached
+        board.make(best_move)
+        short.append(best_move)
+        here = best
+    return short
