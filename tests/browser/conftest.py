@@ -53,7 +53,8 @@ OpenApp = Callable[..., AppPage]
 @pytest.fixture
 def open_app(browser: Browser, server: ServerProcess) -> Iterator[OpenApp]:
     """Opens the app in a fresh context (a new player) with the given viewport,
-    touch and motion settings; checks the console of every page at the end."""
+    touch, motion and browser-language settings; checks the console of every page
+    at the end."""
     contexts: list[tuple[BrowserContext, ConsoleWatch]] = []
 
     def opener(
@@ -62,9 +63,11 @@ def open_app(browser: Browser, server: ServerProcess) -> Iterator[OpenApp]:
         viewport: dict[str, int] | None = None,
         touch: bool = False,
         reduced_motion: bool = False,
+        locale: str | None = None,
     ) -> AppPage:
         context = browser.new_context(
             base_url=server.url,
+            locale=locale,
             viewport=viewport or (PHONE if touch else DESKTOP),  # type: ignore[arg-type]
             has_touch=touch,
             is_mobile=touch,

@@ -3,11 +3,15 @@ mouse and touch gestures, and the API as the page's own player."""
 
 from __future__ import annotations
 
+import functools
+import random
 import re
 from pathlib import Path
 from typing import Any, Final
 
 from playwright.sync_api import ConsoleMessage, Locator, Page
+
+from yukon.engine import Game, GameCode, Rules
 
 CHROMIUM: Final = Path("/usr/bin/chromium")
 CHROMIUM_ARGS: Final = [
@@ -234,3 +238,20 @@ class AppPage:
             self.page.touchscreen.tap(*point)
         else:
             self.page.mouse.dblclick(*point)
+
+
+@functools.cache
+def stuck_line() -> tuple[str, list[str]]:
+    """A deal and moves after which no legal move is left, found by seeded random play."""
+    rng = random.Random(1)
+    while True:
+        code = GameCode(Rules.CLASSIC, rng.randrange(26**7))
+        game = Game.from_code(code)
+        line: list[str] = []
+        for _ in range(60):
+            moves = list(game.legal_moves)
+            if not moves:
+                return str(code), line
+            move = rng.choice(moves)
+            game.play(move)
+            line.append(str(move))

@@ -5,15 +5,14 @@ settings, the info bar, a reload, the "no legal move" notice, the win window and
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Response
 
 from tests.browser.conftest import OpenApp
-from tests.browser.helpers import AppPage, State
-from yukon.engine import Game, GameCode, Position, Rules
+from tests.browser.helpers import AppPage, State, stuck_line
+from yukon.engine import GameCode, Position
 from yukon.solver import Limit, Status, solve
 
 pytestmark = pytest.mark.browser
@@ -211,24 +210,8 @@ def test_a_reload_shows_the_same_game(open_app: OpenApp) -> None:
     assert app.state()["undos"] == 2
 
 
-def _stuck_line() -> tuple[str, list[str]]:
-    """A deal and moves after which no legal move is left, found by seeded random play."""
-    rng = random.Random(1)
-    while True:
-        code = GameCode(Rules.CLASSIC, rng.randrange(26**7))
-        game = Game.from_code(code)
-        line: list[str] = []
-        for _ in range(60):
-            moves = list(game.legal_moves)
-            if not moves:
-                return str(code), line
-            move = rng.choice(moves)
-            game.play(move)
-            line.append(str(move))
-
-
 def test_no_legal_move_left_is_a_calm_notice(open_app: OpenApp, screenshots: Path) -> None:
-    code, line = _stuck_line()
+    code, line = stuck_line()
     app = open_app(touch=True)
     state = app.open_deal(code, line)
     assert state["no_legal_moves"] is True

@@ -19,6 +19,7 @@ import functools
 import json
 import re
 from collections.abc import Mapping
+from decimal import Decimal
 from importlib import resources
 from typing import Final, TypeAlias
 
@@ -111,7 +112,7 @@ def plural_categories(language: str) -> frozenset[str]:
     return frozenset(Locale.parse(BABEL_LOCALES[language]).plural_form.tags | {"other"})
 
 
-def plural_category(language: str, count: float) -> str:
+def plural_category(language: str, count: float | Decimal) -> str:
     """The CLDR plural category of *count* in *language*."""
     return str(Locale.parse(BABEL_LOCALES[language]).plural_form(count))
 
