@@ -158,6 +158,16 @@ def _start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
     raise RuntimeError("the server did not start in time")
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) used so far by process *pid*, where /proc tells it."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    # Fields 14 and 15 of stat(5), counted after the command name's closing parenthesis.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _free_port() -> int:
     import socket
 
@@ -172,7 +182,9 @@ def _percentile(sorted_values: list[float], fraction: float) -> float:
     return sorted_values[index]
 
 
-def _report(args: argparse.Namespace, tally: Tally, measured: float, cpu: float) -> None:
+def _report(
+    args: argparse.Namespace, tally: Tally, measured: float, cpu: float, server_cpu: float | None
+) -> None:
     moves = len(tally.latencies)
     latencies = sorted(tally.latencies)
     offered = f"{args.rate:,.0f} moves/s offered" if args.rate > 0 else "as fast as answered"
@@ -193,6 +205,14 @@ def _report(args: argparse.Namespace, tally: Tally, measured: float, cpu: float)
     errors = ", ".join(f"{kind}: {count}" for kind, count in sorted(tally.errors.items()))
     print(f"errors: {sum(tally.errors.values())}" + (f" ({errors})" if errors else ""))
     print(f"load generator CPU: {cpu:.1f} s")
+    requests = len(tally.latencies) + tally.other_requests + sum(tally.errors.values())
+    if server_cpu is not None and requests:
+        # Warm-up requests are not counted above, but their CPU is: an upper bound.
+        per_request = server_cpu / requests * 1e6
+        print(
+            f"server CPU: {server_cpu:.1f} s, at most {per_request:.0f} µs per request"
+            f" (about {1e6 / per_request:,.0f} requests/s on one free core)"
+        )
 
 
 async def _run(args: argparse.Namespace, port: int) -> Tally:
@@ -231,6 +251,7 @@ def main() -> None:
     except ImportError:
         pass
     cpu = time.process_time()
+    server_cpu: float | None = None
     if args.port is not None:
         tally = asyncio.run(_run(args, args.port))
     else:
@@ -238,11 +259,15 @@ def main() -> None:
             port = _free_port()
             server = _start_server(Path(folder) / "load.sqlite3", port)
             try:
+                start_cpu = _cpu_seconds(server.pid)
                 tally = asyncio.run(_run(args, port))
+                end_cpu = _cpu_seconds(server.pid)
+                if start_cpu is not None and end_cpu is not None:
+                    server_cpu = end_cpu - start_cpu
             finally:
                 server.terminate()
                 server.wait(timeout=10)
-    _report(args, tally, args.seconds, time.process_time() - cpu)
+    _report(args, tally, args.seconds, time.process_time() - cpu, server_cpu)
 
 
 if __name__ == "__main__":
