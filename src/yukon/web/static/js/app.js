@@ -75,7 +75,10 @@ class App {
       }
     });
     document.addEventListener("visibilitychange", () => game.visibility(document.hidden));
-    window.addEventListener("resize", () => this.board.layout());
+    window.addEventListener("resize", () => {
+      this.fitToolbar();
+      this.board.layout();
+    });
     window.addEventListener("popstate", () => this.route());
     document.addEventListener("click", (event) => {
       // A click anywhere else closes the menu, as menus do.
@@ -197,6 +200,15 @@ class App {
     const name = byId("menu-language-name");
     name.textContent = LANGUAGES[/** @type {keyof typeof LANGUAGES} */ (currentLanguage())];
     name.lang = currentLanguage();
+    this.fitToolbar();
+  }
+
+  /** Show the buttons' words only where they fit in one row, in this language and width. */
+  fitToolbar() {
+    const bar = /** @type {HTMLElement} */ (document.querySelector(".bar"));
+    const toolbar = /** @type {HTMLElement} */ (bar.querySelector(".toolbar"));
+    bar.classList.remove("compact");
+    bar.classList.toggle("compact", toolbar.scrollWidth > toolbar.clientWidth);
   }
 
   /** @param {unknown} error */
