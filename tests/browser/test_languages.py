@@ -97,6 +97,10 @@ class Tour:
         assert app.card("7H").get_attribute("aria-label") == seven
         back = app.page.locator("#board .card.back").first
         assert back.get_attribute("aria-label") == self.t("card.face_down")
+        for key in ("new", "replay", "undo", "hint", "analysis"):
+            button = self.page.get_by_role("button", name=self.t(f"toolbar.{key}"), exact=True)
+            assert button.count() == 1, key
+        assert self.page.get_by_role("img", name=seven, exact=True).count() == 1
         # A refused move: the browser's words are the server's, in the player's language.
         with self.page.expect_response(lambda answer: answer.url.endswith("/moves")) as answer:
             app.drag("7H", "3")
@@ -123,7 +127,7 @@ class Tour:
     def windows(self) -> None:
         page = self.page
         page.click("#btn-new")
-        page.locator("#dlg-new").wait_for(state="visible")
+        page.get_by_role("dialog", name=self.t("new.title")).wait_for()
         self.look("the new game window")
         page.locator("#new-code").fill("YU2-C-AAAAAAB")
         page.locator("#new-start").click()
@@ -134,7 +138,7 @@ class Tour:
         page.click("#menu summary")
         self.look("the menu")
         page.click("#btn-settings")
-        page.locator("#dlg-settings").wait_for(state="visible")
+        page.get_by_role("dialog", name=self.t("settings.title")).wait_for()
         self.look("the settings window")
         page.locator("#dlg-settings button.primary").click()
         page.click("#btn-analysis")
@@ -154,7 +158,7 @@ class Tour:
         self.look("the no-move notice")
         app.open_deal(WIN_CODE, list(WIN_LINE[:-1]))
         app.tap(WIN_LINE[-1].split(">")[0])
-        app.page.locator("#dlg-win").wait_for(state="visible")
+        app.page.get_by_role("dialog", name=self.t("win.title")).wait_for()
         self.look("the win window")
         app.page.locator('#dlg-win [data-action="newGame"]').click()
         app.page.locator("#dlg-new").wait_for(state="visible")
