@@ -15,10 +15,16 @@ from babel.numbers import format_decimal
 from tests.browser.conftest import OpenApp
 from tests.browser.helpers import AppPage, stuck_line
 from tests.browser.language import english_left, shown_text
+from tests.browser.test_catalog_use import PLAYER_ERRORS
 from tests.web.helpers import WIN_CODE, WIN_LINE
-from yukon.engine import Card, Rules
+from yukon.engine import Card, CodeProblem, Reason, Refusal, Rules
 from yukon.i18n import BABEL_LOCALES, LANGUAGES, load_catalog, plural_category, translate
-from yukon.i18n.messages import placement_rule
+from yukon.i18n.messages import (
+    code_problem_message,
+    error_message,
+    placement_rule,
+    refusal_message,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -58,6 +64,46 @@ def test_plurals_numbers_and_lists_agree_with_babel(open_app: OpenApp) -> None:
             "numbers": [format_decimal(n, locale=babel) for n in NUMBERS],
             "or": [format_list(items, style="or", locale=babel) for items in LISTS],
             "and": [format_list(items, locale=babel) for items in LISTS],
+        }, language
+
+
+_MESSAGES_JS = """async ([language, refusals, problems, codes]) => {
+    const i18n = await import("/static/js/i18n.js");
+    const messages = await import("/static/js/messages.js");
+    const before = i18n.currentLanguage();
+    await i18n.loadLanguage(language);
+    const answers = {
+        refusals: refusals.map(([error, rules]) => messages.refusalMessage(error, rules)),
+        problems: problems.map((problem) => messages.codeProblemMessage({code: "", problem})),
+        errors: codes.map((code) => messages.apiErrorMessage({code, message: ""})),
+    };
+    await i18n.loadLanguage(before);
+    return answers;
+}"""
+
+
+def _sample_refusals() -> list[Refusal]:
+    """A refusal of every reason, under both rule sets, with and without a target."""
+    ten, seven, king = Card.parse("TD"), Card.parse("7H"), Card.parse("KS")
+    refusals = [Refusal(reason, ten, Card.parse("8D"), 2, 3) for reason in Reason]
+    for rules in Rules:
+        refusals += [Refusal(Reason.WRONG_COLOR, card, None, 1, 1, rules) for card in (seven, king)]
+        refusals += [Refusal(Reason.WRONG_RANK, seven, Card.parse("9C"), 4, 2, rules)]
+    refusals += [Refusal(Reason.GROUP_TOO_LARGE, ten, None, 4, n) for n in (21, 22, 25)]
+    return [*refusals, Refusal(Reason.FOUNDATION_NEEDS_OTHER, ten, None)]
+
+
+def test_the_browser_writes_the_servers_words(open_app: OpenApp) -> None:
+    app = open_app()
+    refusals = _sample_refusals()
+    bodies = [[r.as_dict(), "relaxed" if r.rules is Rules.RELAXED else "classic"] for r in refusals]
+    problems = [problem.value for problem in CodeProblem]
+    for language in LANGUAGES:
+        answers = app.page.evaluate(_MESSAGES_JS, [language, bodies, problems, list(PLAYER_ERRORS)])
+        assert answers == {
+            "refusals": [refusal_message(language, refusal) for refusal in refusals],
+            "problems": [code_problem_message(language, problem) for problem in CodeProblem],
+            "errors": [error_message(language, code) for code in PLAYER_ERRORS],
         }, language
 
 
