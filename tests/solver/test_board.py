@@ -28,7 +28,9 @@ def _walk(game: Game, rng: random.Random, steps: int) -> None:
             return
         move = rng.choice(board.all_moves())
         key = board.key
+        expected = board.key_after(move)
         undo = board.make(move)
+        assert board.key == expected
         board.unmake(undo)
         assert board.key == key
         board.make(move)

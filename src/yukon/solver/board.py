@@ -14,6 +14,7 @@ one key) and changes by a few XORs per move.
 
 from __future__ import annotations
 
+import random
 from typing import Final, NamedTuple, TypeAlias
 
 from yukon.engine import Card, Move, Position
@@ -23,6 +24,8 @@ from yukon.solver.tables import BOTTOM, FOUNDATION, KINGS, Tables
 __all__ = ["Board", "Snapshot", "Undo"]
 
 MAX_GROUP: Final = 20
+NOISE: Final = 150
+"""How far apart in promise two moves may be for the noise to swap them."""
 _LINK: Final = BOTTOM + 1
 _COLUMNS: Final = 7
 _SHIFT: Final = 9  # a move fits in 9 bits; the priority sits above it
@@ -52,6 +55,7 @@ class Board:
         "hidden",
         "key",
         "left",
+        "noise",
         "safe",
         "tables",
         "where",
@@ -65,6 +69,8 @@ class Board:
         self.foundations = list(position.foundations)
         self.where = [-1] * BOTTOM
         self.left = sum(len(column) for column in self.columns)
+        self.noise: random.Random | None = None
+        """When set, :meth:`moves` shuffles moves of similar promise (for restarts)."""
         self.focused = False
         """When set, :meth:`moves` also drops moves that seldom help (take-backs and
         moving a group off a card it fits on): a quick, incomplete search."""
@@ -146,6 +152,24 @@ class Board:
         self.key = key
         return Undo(move, source, turned, old)
 
+    def key_after(self, move: int) -> int:
+        """The key *move* would lead to, without making it (to skip known positions)."""
+        card, target = move >> 3, move & 7
+        links = self.tables.link_keys
+        source = self.where[card]
+        if source < 0:
+            column = self.columns[target]
+            return self.key ^ links[card * _LINK + (column[-1] if column else BOTTOM)]
+        column = self.columns[source]
+        index = column.index(card)
+        key = self.key ^ links[card * _LINK + (column[index - 1] if index else BOTTOM)]
+        if target != FOUNDATION:
+            destination = self.columns[target]
+            key ^= links[card * _LINK + (destination[-1] if destination else BOTTOM)]
+        if index and self.hidden[source] == index:
+            key ^= self.tables.down_keys[column[index - 1]]
+        return key
+
     def unmake(self, undo: Undo) -> None:
         """Take back the move that returned *undo*."""
         move, source, turned, key = undo
@@ -185,6 +209,9 @@ class Board:
         if ranked and ranked[0] < 0:
             return [ranked[0] & _MASK]
         self._column_moves(ranked)
+        if self.noise is not None:
+            jitter = self.noise.randrange
+            ranked = [item + (jitter(NOISE) << _SHIFT) for item in ranked]
         ranked.sort()
         return [item & _MASK for item in ranked]
 
@@ -210,6 +237,7 @@ class Board:
         columns, hidden, where = self.columns, self.hidden, self.where
         children, stacks = self.tables.children, self.tables.stacks
         focused = self.focused
+        wanted = 0 if [] in columns else self.waiting_kings()
         empty = -1
         for target, destination in enumerate(columns):
             if not destination:
@@ -230,7 +258,9 @@ class Board:
                     continue
                 if focused and index > hidden[source] and self._idle(card, column[index - 1]):
                     continue
-                ranked.append(_priority(column, index, hidden[source], stacks) | card << 3 | target)
+                ranked.append(
+                    _priority(column, index, hidden[source], stacks, wanted) | card << 3 | target
+                )
         if empty >= 0:
             self._king_moves(ranked, empty)
 
@@ -253,7 +283,7 @@ class Board:
             index = column.index(king)
             if index == 0 or index < hidden[source] or len(column) - index > MAX_GROUP:
                 continue
-            ranked.append(_priority(column, index, hidden[source], stacks) | king << 3 | empty)
+            ranked.append(_priority(column, index, hidden[source], stacks, 0) | king << 3 | empty)
 
     def all_moves(self) -> list[int]:
         """Every legal move, unranked and unpruned (the yardstick for :meth:`moves`)."""
@@ -276,17 +306,21 @@ class Board:
                 moves += [card << 3 | t for t, d in enumerate(columns) if _fits(card, d, stacks)]
         return moves
 
-    def progress(self) -> int:
-        """How far from won, for ranking milestones: face-down cards count twice,
-        less an empty column for each King lying on face-down cards."""
+    def waiting_kings(self) -> int:
+        """How many Kings lie on face-down cards: each needs an empty column."""
         columns, hidden, where = self.columns, self.hidden, self.where
         waiting = 0
         for king in KINGS:
             number = where[king]
             if number >= 0 and hidden[number] and columns[number].index(king) >= hidden[number]:
                 waiting += 1
-        empty = sum(1 for column in columns if not column)
-        return 2 * sum(hidden) - min(empty, waiting)
+        return waiting
+
+    def progress(self) -> int:
+        """How far from won, for ranking milestones: face-down cards count twice,
+        less an empty column for each King lying on face-down cards."""
+        empty = sum(1 for column in self.columns if not column)
+        return 2 * sum(self.hidden) - min(empty, self.waiting_kings())
 
     def is_blocked(self) -> bool:
         """Whether some column can provably never be cleared, so the game is lost.
@@ -345,11 +379,12 @@ def _fits(card: int, destination: list[int], stacks: bytes) -> bool:
     return card % 13 == 12
 
 
-def _priority(column: list[int], index: int, hidden: int, stacks: bytes) -> int:
+def _priority(column: list[int], index: int, hidden: int, stacks: bytes, wanted: int) -> int:
     """How promising it is to pick up ``column[index:]``, shifted above the move bits.
 
     Turning a face-down card is the main source of progress; emptying a column
-    comes next; moving a group off a card it already fits on is seldom useful.
+    comes next when a King on face-down cards (*wanted*) needs one; moving a
+    group off a card it already fits on is seldom useful.
     """
     if index == 0:
         score = 100

@@ -1,15 +1,23 @@
 """The search: quick phases that find most wins, then a complete depth-first
 search with a transposition table, the only phase that may say "unwinnable".
 
-1. A focused depth-first search (no take-backs, no idle shuffles) — most deals
-   fall to it within a few hundred states.
-2. A focused best-first search over *milestones*: positions where a face-down
-   card has just turned, fewest face-down cards first, each explored by a short
-   depth-first search. It does not sink into one hopeless subtree as 1 can.
-3. The complete depth-first search over every move (less those proven useless,
+The quick phases are *focused*: no take-backs, no idle shuffles (see
+:attr:`Board.focused`). They give up completeness for speed.
+
+1. A focused depth-first search — most deals fall to it within a few hundred
+   states. If it exhausts its moves, phases 2 and 3 could find nothing more.
+2. A best-first search over *milestones*: positions where a face-down card has
+   just turned, fewest face-down cards first (an empty column for a waiting
+   King counts as half a card), each explored by a short depth-first search.
+3. Restarts: short depth-first searches in budgets growing as the Luby sequence,
+   each shuffling moves of similar promise with its own seeded generator. Search
+   times are heavy-tailed; restarts cut the tail.
+4. The complete depth-first search over every move (less those proven useless,
    see :meth:`Board.moves`). Exhausting it proves the position unwinnable.
 
-Any win is replayed through the engine's checked play before it is returned.
+Every phase is deterministic under a budget in states. Any win is shortened
+(:mod:`yukon.solver.shorten`) and replayed through the engine's checked play
+before it is returned.
 
 >>> from yukon.engine import GameCode, Record
 >>> result = solve(Position.from_code(GameCode.parse("YU1-C-AAAAAAB")), Limit(states=200_000))
@@ -22,6 +30,7 @@ True
 from __future__ import annotations
 
 import heapq
+import random
 import time
 from typing import Final, TypeAlias
 
@@ -32,10 +41,12 @@ from yukon.solver.shorten import shorten
 
 __all__ = ["SHARES", "SolverError", "solve", "verify"]
 
-SHARES: Final = (0.05, 0.85)
-"""The parts of the budget phases 1 and 2 may use; phase 3 has the rest."""
+SHARES: Final = (0.05, 0.05, 0.8)
+"""The parts of the budget phases 1, 2 and 3 may use; phase 4 has the rest."""
 LOCAL_STATES: Final = 300
 """How far phase 2 looks from one milestone for the next."""
+RESTART_STATES: Final = 300
+"""The unit of the restart budgets in phase 3."""
 _CLOCK_EVERY: Final = 512
 """How many states between looks at the clock."""
 
@@ -53,14 +64,10 @@ def solve(position: Position, limit: Limit) -> SolveResult:
     """
     budget = _Budget(limit)
     board = Board(position)
-    board.focused = True
     if board.is_blocked():
         return SolveResult(Status.UNWINNABLE, (), 0, budget.elapsed())
-    found = [] if board.is_won else _depth_first(board, budget.phase(SHARES[0]))
+    found = [] if board.is_won else _quick(board, budget)
     if found is None:
-        found = _milestones(board, budget.phase(SHARES[1]))
-    if found is None:
-        board.focused = False
         found = _depth_first(board, budget.phase(1.0))
         if found is None:
             status = Status.UNKNOWN if budget.stopped else Status.UNWINNABLE
@@ -68,6 +75,23 @@ def solve(position: Position, limit: Limit) -> SolveResult:
     moves = tuple(board.to_move(move) for move in shorten(position, found))
     verify(position, moves)
     return SolveResult(Status.WON, moves, budget.states, budget.elapsed())
+
+
+def _quick(board: Board, budget: _Budget) -> list[int] | None:
+    """The focused phases 1–3; the board is left as given and unfocused."""
+    board.focused = True
+    try:
+        found = _depth_first(board, budget.phase(SHARES[0]))
+        if found is not None or not budget.phase_over:
+            # A win, or the focused moves are exhausted: the other focused phases
+            # could find nothing more.
+            return found
+        found = _milestones(board, budget.phase(SHARES[1]))
+        if found is None:
+            found = _restarts(board, budget.phase(SHARES[2]))
+        return found
+    finally:
+        board.focused = False
 
 
 def verify(position: Position, moves: tuple[Move, ...]) -> None:
@@ -129,7 +153,7 @@ class _Budget:
         return time.perf_counter() - self.started
 
 
-def _depth_first(board: Board, budget: _Budget) -> list[int] | None:
+def _depth_first(board: Board, budget: _Budget, *, cap: int | None = None) -> list[int] | None:
     """Depth-first search from *board* for a win; the board is left as given.
 
     :returns: the moves of a win, or ``None`` when exhausted or out of budget.
@@ -144,15 +168,15 @@ def _depth_first(board: Board, budget: _Budget) -> list[int] | None:
             if path:
                 board.unmake(path.pop())
             continue
-        undo = board.make(moves.pop())
-        if board.key in seen:
-            board.unmake(undo)
+        move = moves.pop()
+        if board.key_after(move) in seen:
             continue
+        undo = board.make(move)
         seen.add(board.key)
         path.append(undo)
         if board.left == 0:
             return [step.move for step in path]
-        if budget.spend():
+        if budget.spend() or len(seen) == cap:
             break
         if undo.turned and board.is_blocked():
             # Lost for good: only a turned card can make a column stuck.
@@ -162,6 +186,32 @@ def _depth_first(board: Board, budget: _Budget) -> list[int] | None:
     while path:
         board.unmake(path.pop())
     return None
+
+
+def _restarts(board: Board, budget: _Budget) -> list[int] | None:
+    """Short focused depth-first searches, each with its moves of similar promise
+    shuffled differently, in budgets growing as the Luby sequence (phase 3)."""
+    run = 0
+    try:
+        while not budget.phase_over:
+            run += 1
+            board.noise = random.Random(run)
+            found = _depth_first(board, budget, cap=RESTART_STATES * _luby(run))
+            if found is not None:
+                return found
+        return None
+    finally:
+        board.noise = None
+
+
+def _luby(i: int) -> int:
+    """The Luby sequence 1 1 2 1 1 2 4 1 1 2 …, the *i*-th term (from 1)."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    if (1 << k) - 1 == i:
+        return 1 << (k - 1)
+    return _luby(i - (1 << (k - 1)) + 1)
 
 
 def _milestones(board: Board, budget: _Budget) -> list[int] | None:
@@ -214,10 +264,10 @@ class _Milestones:
                     board.unmake(path.pop())
             if not frames:
                 return None
-            undo = board.make(frames[-1].pop())
-            if board.key in seen:
-                board.unmake(undo)
+            move = frames[-1].pop()
+            if board.key_after(move) in seen:
                 continue
+            undo = board.make(move)
             seen.add(board.key)
             path.append(undo)
             local += 1
