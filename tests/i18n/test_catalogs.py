@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from yukon.i18n import (
@@ -106,3 +108,17 @@ def test_catalogs_use_only_characters_the_fonts_draw(language: str) -> None:
         for text in [entry] if isinstance(entry, str) else entry.values():
             bad = [c for c in text if any(lo <= ord(c) <= hi for lo, hi in _UNDRAWABLE)]
             assert bad == [], f"{language}: {key} uses {''.join(bad)!r}"
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_page_texts_keep_the_english_pictures_code_and_headings(language: str) -> None:
+    """Card pictures and code spans point at things on the board; they are never translated."""
+    english, other = load_catalog("en"), load_catalog(language)
+    for key, entry in english.items():
+        text = other[key]
+        if not (isinstance(entry, str) and isinstance(text, str)):
+            continue
+        for pattern in (r"\[\[\w\w\]\]", r"`[^`]*`", r"(?m)^## "):
+            assert sorted(re.findall(pattern, text)) == sorted(re.findall(pattern, entry)), (
+                f"{language}: {key}: {pattern}"
+            )
