@@ -10,6 +10,7 @@ import pytest
 from yukon.engine import Game, GameCode, Position, Record, Rules
 from yukon.solver import Limit, SolverError, Status, solve, verify
 from yukon.solver.board import Board
+from yukon.solver.search import _luby
 
 from .reference import TooLargeError, exhaustive_winnable, small_position
 
@@ -128,3 +129,30 @@ def test_a_safe_foundation_move_never_loses_a_winnable_position() -> None:
             continue
         checked += 1
     assert checked >= 10
+
+
+def test_a_stuck_column_is_a_lost_game() -> None:
+    rng = random.Random(21)
+    checked = 0
+    for _ in range(1500):
+        position = small_position(rng, rng.choice(list(Rules)), left=rng.randrange(6, 20))
+        if not Board(position).is_blocked():
+            continue
+        try:
+            assert not exhaustive_winnable(position, cap=20_000), position.layout_lines()
+        except TooLargeError:
+            continue
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_blocked_deal_is_unwinnable_at_once() -> None:
+    # In YU1-C-AAAAACM 9♠ lies on both red 10s and on 2♠, all face down: it can never
+    # move, so column 5 never clears (see Board.is_blocked).
+    result = solve(Position.from_code(GameCode.parse("YU1-C-AAAAACM")), Limit(states=10))
+    assert result.status is Status.UNWINNABLE
+    assert result.states == 0
+
+
+def test_the_luby_sequence() -> None:
+    assert [_luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
