@@ -1,8 +1,9 @@
 """Every language on a phone (360×640), a tablet (768×1024) and a desktop
 (1280×800): the game, the New game and Settings windows, the menu and the Rules and
-Examples pages, with no text that overflows its box or runs off the screen. The
-screenshots are kept in screenshots/languages/ for a person to look at (long
-Hungarian, Icelandic and Russian words are the usual trouble)."""
+Examples pages, and on a phone the no-move notice and the win window, with no text
+that overflows its box or runs off the screen. The screenshots are kept in
+screenshots/languages/ for a person to look at (long Hungarian, Icelandic and
+Russian words are the usual trouble)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import OpenApp
-from tests.browser.helpers import AppPage
+from tests.browser.helpers import AppPage, stuck_line
+from tests.web.helpers import WIN_CODE, WIN_LINE
 from yukon.i18n import LANGUAGES, translate
 
 pytestmark = pytest.mark.browser
@@ -22,15 +24,16 @@ SIZES = {
     "desktop": {"width": 1280, "height": 800},
 }
 
-# Every rendered element with text outside the board's cards: its text must fit its
-# box (a word wider than a button shows as overflow) and the screen.
+# Every rendered element with words (the board's cards and slots aside, but not its
+# info bar): its text must fit its box (a word wider than a button overflows) and
+# the screen.
 _OVERFLOWS_JS = """() => {
     const width = document.documentElement.clientWidth;
     const problems = [];
-    const nodes = document.querySelectorAll(
-        "body *:not(svg):not(svg *):not(.card):not(.card *):not(.mini):not(option)");
-    for (const node of nodes) {
-        if (!node.checkVisibility() || !node.textContent.trim()) continue;
+    const words = (node) => !node.closest("svg, .mini, option") &&
+        (!node.closest(".board") || node.closest(".info-slot"));
+    for (const node of document.querySelectorAll("body *")) {
+        if (!words(node) || !node.checkVisibility() || !node.textContent.trim()) continue;
         const box = node.getBoundingClientRect();
         if (box.width === 0) continue;
         const style = getComputedStyle(node);
@@ -46,6 +49,7 @@ _OVERFLOWS_JS = """() => {
 
 
 def _check(app: AppPage, shots: list[Path], path: Path) -> list[str]:
+    app.settle()
     app.page.screenshot(path=path)
     shots.append(path)
     problems: list[str] = app.page.evaluate(_OVERFLOWS_JS)
@@ -78,5 +82,27 @@ def test_nothing_overflows(open_app: OpenApp, screenshots: Path, language: str, 
             arg=translate(language, f"page.{page}.title"),
         )
         problems += _check(app, shots, folder / f"{language}-{size}-{page}.png")
+    if size == "phone":
+        problems += _endings(app, shots, folder / f"{language}-{size}")
     assert problems == []
     assert all(shot.stat().st_size > 5000 for shot in shots)
+
+
+def _endings(app: AppPage, shots: list[Path], stem: Path) -> list[str]:
+    """The no-move notice and the win window, where the words are longest."""
+    language = stem.name.split("-")[0]
+    code, line = stuck_line()
+    _open_deal(app, code, line, language)
+    app.page.locator("#notice").wait_for(state="visible")
+    problems = _check(app, shots, stem.with_name(f"{stem.name}-notice.png"))
+    _open_deal(app, WIN_CODE, list(WIN_LINE[:-1]), language)
+    app.tap(WIN_LINE[-1].split(">")[0])
+    app.page.locator("#dlg-win").wait_for(state="visible")
+    return problems + _check(app, shots, stem.with_name(f"{stem.name}-win.png"))
+
+
+def _open_deal(app: AppPage, code: str, moves: list[str], language: str) -> None:
+    """Start *code* by its link in *language*, make *moves* through the API, reload."""
+    app.goto(f"/play/{code}?lang={language}")
+    app.play_api(moves)
+    app.reload()
