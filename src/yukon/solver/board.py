@@ -30,6 +30,7 @@ _LINK: Final = BOTTOM + 1
 _COLUMNS: Final = 7
 _SHIFT: Final = 9  # a move fits in 9 bits; the priority sits above it
 _MASK: Final = (1 << _SHIFT) - 1
+_TAKE_BACK: Final = 10 << _SHIFT  # the priority of a take-back: seldom useful
 
 
 Snapshot: TypeAlias = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int]
@@ -210,8 +211,8 @@ class Board:
             return [ranked[0] & _MASK]
         self._column_moves(ranked)
         if self.noise is not None:
-            jitter = self.noise.randrange
-            ranked = [item + (jitter(NOISE) << _SHIFT) for item in ranked]
+            jitter = self.noise.random
+            ranked = [item + (int(jitter() * NOISE) << _SHIFT) for item in ranked]
         ranked.sort()
         return [item & _MASK for item in ranked]
 
@@ -233,11 +234,12 @@ class Board:
         return ranked
 
     def _column_moves(self, ranked: list[int]) -> None:
-        """Group moves onto last cards and Kings to an empty column, with priorities."""
+        """Group moves onto last cards (and take-backs), ranked as by :func:`_priority`,
+        which is inlined here: this is the search's hottest loop."""
         columns, hidden, where = self.columns, self.hidden, self.where
+        foundations = self.foundations
         children, stacks = self.tables.children, self.tables.stacks
         focused = self.focused
-        wanted = 0 if [] in columns else self.waiting_kings()
         empty = -1
         for target, destination in enumerate(columns):
             if not destination:
@@ -247,29 +249,32 @@ class Board:
             for card in children[destination[-1]]:
                 source = where[card]
                 if source < 0:
-                    if self.foundations[card // 13] == card % 13 + 1 and not focused:
-                        ranked.append(10 << _SHIFT | card << 3 | target)
+                    if not focused and foundations[card // 13] == card % 13 + 1:
+                        ranked.append(_TAKE_BACK | card << 3 | target)
                     continue
                 if source == target:
                     continue
                 column = columns[source]
                 index = column.index(card)
-                if index < hidden[source] or len(column) - index > MAX_GROUP:
+                down = hidden[source]
+                size = len(column) - index
+                if index < down or size > MAX_GROUP:
                     continue
-                if focused and index > hidden[source] and self._idle(card, column[index - 1]):
-                    continue
-                ranked.append(
-                    _priority(column, index, hidden[source], stacks, wanted) | card << 3 | target
-                )
+                if index == 0:
+                    score = 100
+                elif index == down:
+                    score = 160 + 2 * down
+                else:
+                    below = column[index - 1]
+                    if stacks[card * BOTTOM + below]:
+                        if focused and foundations[below // 13] != below % 13:
+                            continue  # idle: it fits where it is, and below is not due up
+                        score = 40 + down
+                    else:
+                        score = 90 + 2 * down
+                ranked.append((score - size) << _SHIFT | card << 3 | target)
         if empty >= 0:
             self._king_moves(ranked, empty)
-
-    def _idle(self, card: int, below: int) -> bool:
-        """Whether moving *card* off face-up *below* only shuffles: it fits there
-        already and *below* cannot go to its foundation next."""
-        return bool(self.tables.stacks[card * BOTTOM + below]) and (
-            self.foundations[below // 13] != below % 13
-        )
 
     def _king_moves(self, ranked: list[int], empty: int) -> None:
         columns, hidden, stacks = self.columns, self.hidden, self.tables.stacks
@@ -277,13 +282,13 @@ class Board:
             source = self.where[king]
             if source < 0:
                 if self.foundations[king // 13] == 13:
-                    ranked.append(10 << _SHIFT | king << 3 | empty)
+                    ranked.append(_TAKE_BACK | king << 3 | empty)
                 continue
             column = columns[source]
             index = column.index(king)
             if index == 0 or index < hidden[source] or len(column) - index > MAX_GROUP:
                 continue
-            ranked.append(_priority(column, index, hidden[source], stacks, 0) | king << 3 | empty)
+            ranked.append(_priority(column, index, hidden[source], stacks) | king << 3 | empty)
 
     def all_moves(self) -> list[int]:
         """Every legal move, unranked and unpruned (the yardstick for :meth:`moves`)."""
@@ -379,12 +384,11 @@ def _fits(card: int, destination: list[int], stacks: bytes) -> bool:
     return card % 13 == 12
 
 
-def _priority(column: list[int], index: int, hidden: int, stacks: bytes, wanted: int) -> int:
+def _priority(column: list[int], index: int, hidden: int, stacks: bytes) -> int:
     """How promising it is to pick up ``column[index:]``, shifted above the move bits.
 
     Turning a face-down card is the main source of progress; emptying a column
-    comes next when a King on face-down cards (*wanted*) needs one; moving a
-    group off a card it already fits on is seldom useful.
+    comes next; moving a group off a card it already fits on is seldom useful.
     """
     if index == 0:
         score = 100
