@@ -10,6 +10,7 @@ import pytest
 from yukon.engine import Game, GameCode, Position, Record, Rules
 from yukon.solver import Limit, SolverError, Status, solve, verify
 from yukon.solver.board import Board
+from yukon.solver.measures import is_blocked
 from yukon.solver.search import _luby
 
 from .reference import TooLargeError, exhaustive_winnable, small_position
@@ -136,7 +137,7 @@ def test_a_stuck_column_is_a_lost_game() -> None:
     checked = 0
     for _ in range(1500):
         position = small_position(rng, rng.choice(list(Rules)), left=rng.randrange(6, 20))
-        if not Board(position).is_blocked():
+        if not is_blocked(Board(position)):
             continue
         try:
             assert not exhaustive_winnable(position, cap=20_000), position.layout_lines()
@@ -148,7 +149,7 @@ def test_a_stuck_column_is_a_lost_game() -> None:
 
 def test_a_blocked_deal_is_unwinnable_at_once() -> None:
     # In YU1-C-AAAAACM 9♠ lies on both red 10s and on 2♠, all face down: it can never
-    # move, so column 5 never clears (see Board.is_blocked).
+    # move, so column 5 never clears (see measures.is_blocked).
     result = solve(Position.from_code(GameCode.parse("YU1-C-AAAAACM")), Limit(states=10))
     assert result.status is Status.UNWINNABLE
     assert result.states == 0

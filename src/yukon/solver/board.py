@@ -311,58 +311,6 @@ class Board:
                 moves += [card << 3 | t for t, d in enumerate(columns) if _fits(card, d, stacks)]
         return moves
 
-    def waiting_kings(self) -> int:
-        """How many Kings lie on face-down cards: each needs an empty column."""
-        columns, hidden, where = self.columns, self.hidden, self.where
-        waiting = 0
-        for king in KINGS:
-            number = where[king]
-            if number >= 0 and hidden[number] and columns[number].index(king) >= hidden[number]:
-                waiting += 1
-        return waiting
-
-    def progress(self) -> int:
-        """How far from won, for ranking milestones: face-down cards count twice,
-        less an empty column for each King lying on face-down cards."""
-        empty = sum(1 for column in self.columns if not column)
-        return 2 * sum(self.hidden) - min(empty, self.waiting_kings())
-
-    def is_blocked(self) -> bool:
-        """Whether some column can provably never be cleared, so the game is lost.
-
-        The lowest face-up card *b* of a column (not a King) can leave only by its
-        own move: onto a parent at the end of another column, or to its foundation
-        once every lower card of its suit is there. Call *b* stuck when all its
-        parents and some lower card of its suit lie face down under stuck cards.
-        Starting from every such *b* and dropping those that break the condition
-        leaves a set none of which can ever move first — the first to move would
-        need a card still face down under another. Its columns never clear.
-        """
-        columns, hidden, where = self.columns, self.hidden, self.where
-        parents = self.tables.parents
-        stuck = {
-            number: column[hidden[number]]
-            for number, column in enumerate(columns)
-            if column and column[hidden[number]] % 13 != 12
-        }
-
-        def buried(card: int) -> bool:
-            number = where[card]
-            return number in stuck and columns[number].index(card) < hidden[number]
-
-        changed = True
-        while stuck and changed:
-            changed = False
-            for number, card in list(stuck.items()):
-                lowest = card - card % 13
-                if not (
-                    all(buried(parent) for parent in parents[card])
-                    and any(buried(lower) for lower in range(lowest, card))
-                ):
-                    del stuck[number]
-                    changed = True
-        return bool(stuck)
-
     def to_move(self, move: int) -> Move:
         """The engine's :class:`Move` for *move*."""
         target = move & 7

@@ -36,6 +36,7 @@ from typing import Final, TypeAlias
 
 from yukon.engine import Game, IllegalMoveError, Move, Position
 from yukon.solver.board import Board, Snapshot, Undo
+from yukon.solver.measures import is_blocked, progress
 from yukon.solver.result import Limit, SolveResult, Status
 from yukon.solver.shorten import shorten
 
@@ -64,7 +65,7 @@ def solve(position: Position, limit: Limit) -> SolveResult:
     """
     budget = _Budget(limit)
     board = Board(position)
-    if board.is_blocked():
+    if is_blocked(board):
         return SolveResult(Status.UNWINNABLE, (), 0, budget.elapsed())
     found = [] if board.is_won else _quick(board, budget)
     if found is None:
@@ -178,7 +179,7 @@ def _depth_first(board: Board, budget: _Budget, *, cap: int | None = None) -> li
             return [step.move for step in path]
         if budget.spend() or len(seen) == cap:
             break
-        if undo.turned and board.is_blocked():
+        if undo.turned and is_blocked(board):
             # Lost for good: only a turned card can make a column stuck.
             frames.append([])
             continue
@@ -238,7 +239,7 @@ class _Milestones:
         self.board = board
         self.budget = budget
         self.seen = {board.key}
-        self.queue: list[_Entry] = [(board.progress(), board.left, 0, board.snapshot(), ())]
+        self.queue: list[_Entry] = [(progress(board), board.left, 0, board.snapshot(), ())]
         self.pushed = 0
 
     def run(self) -> list[int] | None:
@@ -275,10 +276,10 @@ class _Milestones:
                 return [*line, *(step.move for step in path)]
             if self.budget.spend():
                 return None
-            if undo.turned and board.is_blocked():
+            if undo.turned and is_blocked(board):
                 board.unmake(path.pop())
                 continue
-            if board.progress() < hidden:
+            if progress(board) < hidden:
                 self._push(line, path)
                 board.unmake(path.pop())
                 continue
@@ -289,5 +290,5 @@ class _Milestones:
         board = self.board
         self.pushed += 1
         steps = (*line, *(step.move for step in path))
-        entry = (board.progress(), board.left, -self.pushed, board.snapshot(), steps)
+        entry = (progress(board), board.left, -self.pushed, board.snapshot(), steps)
         heapq.heappush(self.queue, entry)
