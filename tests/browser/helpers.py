@@ -31,6 +31,22 @@ Point = tuple[float, float]
 State = dict[str, Any]
 
 
+_PLAY_RECORD_JS: Final = """async ([state, tokens]) => {
+    for (const token of tokens) {
+        const undo = token === "U";
+        const body = undo ? {version: state.version} : {move: token, version: state.version};
+        const response = await fetch(`/api/v1/games/${state.id}/${undo ? "undo" : "moves"}`, {
+            method: "POST",
+            headers: {"Content-Type": "application/json"},
+            body: JSON.stringify(body),
+        });
+        state = await response.json();
+        if (!response.ok) return {error: state, token};
+    }
+    return state;
+}"""
+
+
 class ConsoleWatch:
     """Every console error or warning and page error of one page."""
 
@@ -110,6 +126,15 @@ class AppPage:
             )
             assert status == 200, (move, state)
         return state
+
+    def play_record(self, code: str, tokens: list[str]) -> State:
+        """Start a game of *code* through the API (it becomes the current game) and
+        make its moves and undos (`U`) in one go, as another tab would."""
+        status, state = self.api("POST", "/games", {"code": code})
+        assert status == 201, state
+        answer: State = self.page.evaluate(_PLAY_RECORD_JS, [state, tokens])
+        assert "error" not in answer, answer
+        return answer
 
     def open_deal(self, code: str, moves: list[str] | None = None) -> State:
         """Start the deal *code* by its link, make *moves* through the API, reload."""

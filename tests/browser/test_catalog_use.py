@@ -58,7 +58,7 @@ def _dynamic_keys() -> set[str]:
     keys |= {f"code_problem.{problem.value}" for problem in CodeProblem}
     keys |= {f"rank.{rank}" for rank in range(1, 14)}
     keys |= {f"analysis.{status.value}" for status in Status}
-    keys |= {f"page.{name}.title" for name in ("rules", "examples", "faq")}
+    keys |= {f"page.{name}.title" for name in ("stats", "history", "rules", "examples", "faq")}
     keys |= {f"examples.step.{number}" for number in range(_examples_steps() + 1)}
     keys |= {f"examples.{button}" for button in ("first", "previous", "next", "last")}
     keys |= {f"card.name.{rank}" for rank in range(1, 14)}

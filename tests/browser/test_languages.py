@@ -5,12 +5,14 @@ languages, the player's saved choice, a link's ?lang=, the picker)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 import pytest
+from babel.dates import format_date, format_time, get_datetime_format
 from babel.lists import format_list
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from tests.browser.conftest import OpenApp
 from tests.browser.helpers import AppPage, stuck_line
@@ -33,8 +35,14 @@ TAGS = {"pt": "pt-PT"}
 NUMBERS = [0, 7, 21, 625, 1234, 12345, 1234567, -1234.5, 1.5, 0.25, 2.125]
 DECIMALS = ["0.5", "1.5", "2.5", "11.1", "21.1", "1000000"]
 LISTS = [["8♠"], ["8♠", "8♣"], ["8♠", "8♥", "8♣"], ["8♠", "8♥", "8♦", "8♣"]]
+# Win rates as the API rounds them, ties (1/8, 3/8, 0.145) included.
+SHARES = [0, 1, 0.5, 0.125, 0.375, 0.145, 0.4286, 0.6667, 0.995, 0.0049]
+# Dates the history shows: each month (for the month names), one-digit days and hours.
+DATES = [datetime(2025, month, 1 + 2 * month, 7 * month % 24, 4 * month) for month in range(1, 13)]
+# The app's English writes dates the British way, as its catalog spells.
+DATE_LOCALES = {**BABEL_LOCALES, "en": "en_GB"}
 
-_FORMATS_JS = """async ([languages, numbers, decimals, lists]) => {
+_FORMATS_JS = """async ([languages, numbers, decimals, lists, shares, dates]) => {
     const format = await import("/static/js/format.js");
     const before = format.formatLocale();
     const answers = {};
@@ -46,6 +54,9 @@ _FORMATS_JS = """async ([languages, numbers, decimals, lists]) => {
             numbers: numbers.map(format.formatNumber),
             or: lists.map((items) => format.formatList(items, "disjunction")),
             and: lists.map((items) => format.formatList(items, "conjunction")),
+            percents: shares.map(format.formatPercent),
+            dates: dates.map(([y, m, d, h, min]) =>
+                format.formatDateTime(new Date(y, m - 1, d, h, min))),
         };
     }
     format.setFormatLocale(before);
@@ -53,9 +64,18 @@ _FORMATS_JS = """async ([languages, numbers, decimals, lists]) => {
 }"""
 
 
-def test_plurals_numbers_and_lists_agree_with_babel(open_app: OpenApp) -> None:
+def _babel_date_time(moment: datetime, locale: str) -> str:
+    """CLDR's medium date and short time, joined the locale's way."""
+    date = format_date(moment, "medium", locale=locale)
+    time = format_time(moment, "short", locale=locale)
+    return str(get_datetime_format("medium", locale)).replace("{1}", date).replace("{0}", time)
+
+
+def test_plurals_numbers_lists_and_dates_agree_with_babel(open_app: OpenApp) -> None:
     app = open_app()
-    answers = app.page.evaluate(_FORMATS_JS, [list(LANGUAGES), NUMBERS, DECIMALS, LISTS])
+    dates = [[d.year, d.month, d.day, d.hour, d.minute] for d in DATES]
+    arguments = [list(LANGUAGES), NUMBERS, DECIMALS, LISTS, SHARES, dates]
+    answers = app.page.evaluate(_FORMATS_JS, arguments)
     for language in LANGUAGES:
         babel = BABEL_LOCALES[language]
         assert answers[language] == {
@@ -64,6 +84,8 @@ def test_plurals_numbers_and_lists_agree_with_babel(open_app: OpenApp) -> None:
             "numbers": [format_decimal(n, locale=babel) for n in NUMBERS],
             "or": [format_list(items, style="or", locale=babel) for items in LISTS],
             "and": [format_list(items, locale=babel) for items in LISTS],
+            "percents": [format_percent(share, locale=babel) for share in SHARES],
+            "dates": [_babel_date_time(moment, DATE_LOCALES[language]) for moment in DATES],
         }, language
 
 

@@ -48,12 +48,20 @@ _OVERFLOWS_JS = """() => {
 }"""
 
 
-def _check(app: AppPage, shots: list[Path], path: Path) -> list[str]:
+def check_overflows(app: AppPage, path: Path) -> list[str]:
+    """Take a screenshot to *path*; the words that overflow their box or the screen,
+    and a page wider than the screen."""
     app.settle()
     app.page.screenshot(path=path)
-    shots.append(path)
     problems: list[str] = app.page.evaluate(_OVERFLOWS_JS)
+    if not app.page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth"):
+        problems.append("the page scrolls sideways")
     return [f"{path.name}: {problem}" for problem in problems]
+
+
+def _check(app: AppPage, shots: list[Path], path: Path) -> list[str]:
+    shots.append(path)
+    return check_overflows(app, path)
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))

@@ -42,7 +42,19 @@ def site(tmp_path: Path, files: tuple[Path, Path]) -> Iterator[TestClient]:
         yield client
 
 
-@pytest.mark.parametrize("path", ["/", "/play/YU1-C-AAAAAAB", "/rules", "/examples", "/faq"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/play/YU1-C-AAAAAAB",
+        "/stats",
+        "/history",
+        "/history/k3J9x",
+        "/rules",
+        "/examples",
+        "/faq",
+    ],
+)
 def test_every_page_is_the_single_page_app(site: TestClient, path: str) -> None:
     answer = site.get(path)
     assert answer.status_code == 200

@@ -14,7 +14,16 @@ from yukon.web.errors import ApiError
 
 __all__ = ["page_routes"]
 
-SPA_PATHS = ("/", "/play/{code}", "/rules", "/examples", "/faq")
+SPA_PATHS = (
+    "/",
+    "/play/{code}",
+    "/stats",
+    "/history",
+    "/history/{game_id}",
+    "/rules",
+    "/examples",
+    "/faq",
+)
 INDEX = "index.html"
 
 

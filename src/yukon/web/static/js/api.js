@@ -72,6 +72,31 @@
  * @property {"won" | "unwinnable" | "unknown"} status
  * @property {number} states
  * @property {number} seconds
+ *
+ * @typedef {object} GameSummary one game of the player's list
+ * @property {string} id
+ * @property {string} code
+ * @property {"classic" | "relaxed"} rules
+ * @property {boolean} won
+ * @property {number} score
+ * @property {number} moves
+ * @property {number} elapsed_ms
+ * @property {number} created  seconds since 1970
+ * @property {number} updated
+ *
+ * @typedef {object} RulesStats the player's figures under one rule set
+ * @property {number} played
+ * @property {number} won
+ * @property {number | null} win_rate  from 0 to 1; null before any game is played
+ * @property {number} current_streak
+ * @property {number} best_streak
+ * @property {number | null} best_score
+ * @property {number | null} fastest_win_ms
+ * @property {number | null} fewest_moves  of a win
+ *
+ * @typedef {object} Stats
+ * @property {RulesStats} classic
+ * @property {RulesStats} relaxed
  */
 
 /** A refusal from the server: status, its error object and maybe the game state. */
@@ -128,8 +153,10 @@ export const api = {
   createGame: (deal) => request("POST", games, deal),
   /** @returns {Promise<GameState>} the player's current game (ApiError 404 when none) */
   currentGame: () => request("GET", `${games}/current`),
-  /** @returns {Promise<{games: {id: string}[]}>} the player's games, newest first */
+  /** @returns {Promise<{games: GameSummary[]}>} the player's games, newest first */
   listGames: (/** @type {number} */ limit) => request("GET", `${games}?limit=${limit}`),
+  /** @returns {Promise<GameState>} one of the player's games */
+  getGame: (/** @type {string} */ id) => request("GET", `${games}/${encodeURIComponent(id)}`),
   /** @returns {Promise<GameState>} */
   move: (/** @type {string} */ id, /** @type {string} */ move, /** @type {number} */ version) =>
     request("POST", `${games}/${id}/moves`, { move, version }),
@@ -148,6 +175,8 @@ export const api = {
   analysis: (/** @type {string} */ id) => request("GET", `${games}/${id}/analysis`),
   /** @returns {Promise<RecordReplay>} every position along a record */
   replayRecord: (/** @type {string} */ record) => request("POST", "/records/replay", { record }),
+  /** @returns {Promise<Stats>} the player's statistics per rule set */
+  stats: () => request("GET", "/stats"),
   /** @returns {Promise<Settings>} */
   getSettings: () => request("GET", "/settings"),
   /** @returns {Promise<Settings>} all the settings after the change */

@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The app's entry: loads settings and language, builds the views, wires input
- * and buttons, and routes between the game and the Rules, Examples and FAQ pages.
+ * and buttons, and routes between the game and the pages: Statistics, the game
+ * history (and a game of it watched move by move), Rules, Examples and FAQ.
  */
 import { ApiError, api } from "./api.js";
 import { BoardView } from "./board.js";
@@ -15,7 +16,15 @@ import { SettingsStore } from "./settings.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
 
-const PAGES = new Set(["rules", "examples", "faq"]);
+/** The pages, by the first part of their address; /history/{id} watches a game. */
+const PAGES = new Set(["stats", "history", "rules", "examples", "faq"]);
+
+/**
+ * A page shown in place of the game; closed when the player leaves it.
+ * @typedef {object} Page
+ * @property {() => Promise<void>} render
+ * @property {() => void} [close]
+ */
 
 class App {
   /**
@@ -37,8 +46,10 @@ class App {
       toast: this.toast,
       onState: (state) => this.onState(state),
     });
-    /** @type {import("./examples.js").ExamplesPage | null} */
-    this.examples = null;
+    /** @type {Page | null} */
+    this.page = null;
+    /** Counts the addresses shown, so that a page that loads late is not drawn over a newer one. */
+    this.routes = 0;
     this.newGame = new NewGameDialog((request) => this.game.newGame(request));
     this.settingsDialog = new SettingsDialog(
       settings,
@@ -49,6 +60,13 @@ class App {
       newGame: () => this.newGame.open(this.game.state?.rules ?? "classic"),
       replay: () => this.game.replay(),
       undo: () => this.game.undo(),
+      stats: () => this.navigate("/stats"),
+    };
+    /** @type {import("./history.js").HistoryActions} */
+    this.pageActions = {
+      play: (code) => this.playDeal(code),
+      resume: () => this.navigate("/"),
+      currentId: () => this.game.state?.id ?? null,
     };
     this.win = new WinDialog(actions);
     this.notice = new NoMovesNotice(actions);
@@ -87,7 +105,7 @@ class App {
     });
   }
 
-  /** @param {{newGame: () => void, replay: () => void, undo: () => void}} actions */
+  /** @param {import("./dialogs.js").Actions} actions */
   wireButtons(actions) {
     byId("btn-new").addEventListener("click", actions.newGame);
     byId("btn-replay").addEventListener("click", actions.replay);
@@ -118,7 +136,8 @@ class App {
     /** @type {HTMLButtonElement} */ (byId("btn-analysis")).disabled = state.won;
     this.notice.show(state.no_legal_moves && !state.won);
     const wasWon = this.shown?.id === state.id && this.shown.won;
-    if (state.won && !wasWon) this.win.open(state, this.info.elapsed());
+    // A page opened by its address (a won game watched, say) is not covered by the win window.
+    if (state.won && !wasWon && !byId("view-game").hidden) this.win.open(state, this.info.elapsed());
     this.shown = state;
   }
 
@@ -131,9 +150,29 @@ class App {
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     this.closeMenu();
-    const path = /** @type {HTMLAnchorElement} */ (link).pathname;
+    this.navigate(/** @type {HTMLAnchorElement} */ (link).pathname);
+  }
+
+  /**
+   * Show the game or a page of the app, as a link to *path* would.
+   * @param {string} path
+   */
+  navigate(path) {
     if (path !== location.pathname) history.pushState(null, "", path + visitQuery(this.visit));
     this.route();
+  }
+
+  /**
+   * Start a new game of *code* (from the game history) and show it.
+   * @param {string} code
+   */
+  async playDeal(code) {
+    try {
+      await this.game.newGame({ code });
+      this.navigate("/");
+    } catch (error) {
+      this.failed(error);
+    }
   }
 
   closeMenu() {
@@ -142,14 +181,16 @@ class App {
 
   /** Show the game or the page the address names. */
   route() {
-    const name = location.pathname.replace(/^\/+|\/+$/g, "");
-    const page = PAGES.has(name) ? name : null;
+    const [name = "", detail = null, ...rest] = pathParts();
+    const known = PAGES.has(name) && !rest.length && (detail === null || name === "history");
+    const page = known ? name : null;
     byId("view-game").hidden = page !== null;
     byId("view-page").hidden = page === null;
-    this.examples?.close();
-    this.examples = null;
-    for (const link of document.querySelectorAll("a[data-route]")) {
-      link.toggleAttribute("aria-current", /** @type {HTMLAnchorElement} */ (link).pathname === `/${name}`);
+    this.routes += 1;
+    this.page?.close?.();
+    this.page = null;
+    for (const link of document.querySelectorAll(".menu-items a[data-route]")) {
+      link.toggleAttribute("aria-current", /** @type {HTMLAnchorElement} */ (link).pathname === `/${page ?? ""}`);
     }
     document.title = page ? `${t(`page.${page}.title`)} — ${t("app.title")}` : t("app.title");
     if (page === null) {
@@ -157,23 +198,41 @@ class App {
       return;
     }
     window.scrollTo(0, 0);
-    this.showPage(page).catch((error) => this.failed(error));
+    this.showPage(page, detail).catch((error) => this.failed(error));
   }
 
   /**
    * Load a page's module on first use (the game does not wait for them) and draw it.
    * @param {string} page
+   * @param {string | null} detail the game a /history/{id} address names
    */
-  async showPage(page) {
+  async showPage(page, detail) {
     const article = byId("page");
-    if (page === "examples") {
-      const { ExamplesPage } = await import("./examples.js");
-      this.examples = new ExamplesPage(article);
-      await this.examples.render();
-    } else {
-      const { renderTextPage } = await import("./pages.js");
-      renderTextPage(article, /** @type {"rules" | "faq"} */ (page));
+    const route = this.routes;
+    article.replaceChildren();
+    const shown = await this.loadPage(article, page, detail);
+    // Another address may have been followed while the module loaded.
+    if (!shown || route !== this.routes) return;
+    this.page = shown;
+    await shown.render();
+  }
+
+  /**
+   * @param {HTMLElement} article
+   * @param {string} page
+   * @param {string | null} detail
+   * @returns {Promise<Page | null>} the page to draw, or null for a text page (drawn at once)
+   */
+  async loadPage(article, page, detail) {
+    if (page === "examples") return new (await import("./examples.js")).ExamplesPage(article);
+    if (page === "stats") return new (await import("./stats.js")).StatsPage(article);
+    if (page === "history" && detail !== null) {
+      return new (await import("./watch.js")).WatchPage(article, this.pageActions, detail);
     }
+    if (page === "history") return new (await import("./history.js")).HistoryPage(article, this.pageActions);
+    const { renderTextPage } = await import("./pages.js");
+    renderTextPage(article, /** @type {"rules" | "faq"} */ (page));
+    return null;
   }
 
   /**
@@ -237,6 +296,20 @@ class App {
  */
 function visitQuery(visit) {
   return visit ? `?lang=${visit}` : "";
+}
+
+/** @returns {string[]} the parts of the address's path, decoded ("/history/k3J9" → ["history", "k3J9"]) */
+function pathParts() {
+  return location.pathname
+    .split("/")
+    .filter(Boolean)
+    .map((part) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    });
 }
 
 /**

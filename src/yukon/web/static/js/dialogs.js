@@ -19,6 +19,7 @@ import { TOGGLES } from "./settings.js";
  * @property {() => void} newGame  opens the New game window
  * @property {() => void} replay
  * @property {() => void} undo
+ * @property {() => void} stats    shows the Statistics page
  */
 
 /**

@@ -89,6 +89,7 @@ export class ExamplesPage {
     /** @type {Frame[]} */
     this.frames = [];
     this.index = 0;
+    this.closed = false;
     /** @type {BoardView | null} */
     this.board = null;
     this.caption = document.createElement("p");
@@ -146,7 +147,7 @@ export class ExamplesPage {
 
   /** @param {number} index the frame to show */
   show(index) {
-    if (!this.frames.length || !this.board) return;
+    if (!this.frames.length || !this.board || this.closed) return;
     this.index = Math.max(0, Math.min(this.frames.length - 1, index));
     const frame = this.frames[this.index];
     this.board.render(asState(frame.step));
@@ -176,6 +177,7 @@ export class ExamplesPage {
 
   /** Stop following the window's size once the page is left. */
   close() {
+    this.closed = true;
     this.article.classList.remove("wide");
     window.removeEventListener("resize", this.onResize);
     document.removeEventListener("keydown", this.onKey);

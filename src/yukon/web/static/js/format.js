@@ -1,14 +1,15 @@
 // @ts-check
 /**
- * Every number, plural choice, list and duration the app shows is formatted here,
- * so that a language's conventions change in one place.
+ * Every number, percentage, plural choice, list, duration and date the app shows
+ * is formatted here, so that a language's conventions change in one place.
  *
  * The six languages' conventions are built in (CLDR's data, as Babel has it on the
  * server) rather than asked of `Intl`: Chromium ships no Icelandic number or list
  * data (it would write "1,234" and "8♠ or 8♣" in Icelandic), and its "pt" is
  * Brazilian, while the app speaks European Portuguese. The same tables on both
  * sides make the browser's words match the server's; a browser test compares them
- * with Babel for every language.
+ * with Babel for every language. Dates have the same reason: Chromium has no
+ * Icelandic month names either.
  */
 
 /**
@@ -24,6 +25,11 @@
  * @property {{two: string, end: string}} or   "{0} or {1}" for two items, the last join of more
  * @property {{two: string, end: string}} and  the same for "and"
  * @property {(o: Operands) => string} plural  the CLDR plural category
+ * @property {string} percent  the percent sign with what stands between it and the number
+ * @property {string} date     CLDR's medium date pattern (d, dd, M, MM, MMM, y and 'quoted' text)
+ * @property {string} time     CLDR's short time pattern (H, HH, mm)
+ * @property {string} dateTime how a date {1} and a time {0} are joined
+ * @property {string[]} months the abbreviated month names, for MMM
  */
 
 const NBSP = "\u00a0";
@@ -39,6 +45,12 @@ const CONVENTIONS = {
     or: { two: "{0} or {1}", end: "{0}, or {1}" },
     and: { two: "{0} and {1}", end: "{0}, and {1}" },
     plural: ({ i, v }) => (i === 1 && v === 0 ? "one" : "other"),
+    percent: "%",
+    // Dates the British way, as the catalog spells (CLDR en-GB): "2 Mar 2025, 14:05".
+    date: "d MMM y",
+    time: "HH:mm",
+    dateTime: "{1}, {0}",
+    months: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
   },
   sk: {
     group: NBSP,
@@ -50,6 +62,11 @@ const CONVENTIONS = {
       if (i === 1) return "one";
       return within(i, 2, 4) ? "few" : "other";
     },
+    percent: `${NBSP}%`,
+    date: "d. M. y",
+    time: "H:mm",
+    dateTime: "{1}, {0}",
+    months: [],
   },
   hu: {
     group: NBSP,
@@ -57,6 +74,11 @@ const CONVENTIONS = {
     or: { two: "{0} vagy {1}", end: "{0} vagy {1}" },
     and: { two: "{0} és {1}", end: "{0} és {1}" },
     plural: ({ n }) => (n === 1 ? "one" : "other"),
+    percent: "%",
+    date: "y. MMM d.",
+    time: "H:mm",
+    dateTime: "{1} {0}",
+    months: ["jan.", "febr.", "márc.", "ápr.", "máj.", "jún.", "júl.", "aug.", "szept.", "okt.", "nov.", "dec."],
   },
   ru: {
     group: NBSP,
@@ -70,6 +92,11 @@ const CONVENTIONS = {
       if (within(last, 2, 4) && !within(lastTwo, 12, 14)) return "few";
       return "many";
     },
+    percent: `${NBSP}%`,
+    date: "d MMM y\u202f'г'.",
+    time: "HH:mm",
+    dateTime: "{1}, {0}",
+    months: ["янв.", "февр.", "мар.", "апр.", "мая", "июн.", "июл.", "авг.", "сент.", "окт.", "нояб.", "дек."],
   },
   is: {
     group: ".",
@@ -78,6 +105,11 @@ const CONVENTIONS = {
     and: { two: "{0} og {1}", end: "{0} og {1}" },
     plural: ({ i, t }) =>
       (t === 0 && i % 10 === 1 && i % 100 !== 11) || (t % 10 === 1 && t % 100 !== 11) ? "one" : "other",
+    percent: "%",
+    date: "d. MMM y",
+    time: "HH:mm",
+    dateTime: "{1}, {0}",
+    months: ["jan.", "feb.", "mar.", "apr.", "maí", "jún.", "júl.", "ágú.", "sep.", "okt.", "nóv.", "des."],
   },
   // European Portuguese (pt-PT), not the Brazilian forms of Chromium's "pt".
   pt: {
@@ -89,6 +121,11 @@ const CONVENTIONS = {
       if (i === 1 && v === 0) return "one";
       return v === 0 && i !== 0 && i % 1_000_000 === 0 ? "many" : "other";
     },
+    percent: "%",
+    date: "dd/MM/y",
+    time: "HH:mm",
+    dateTime: "{1}, {0}",
+    months: [],
   },
 };
 
@@ -176,4 +213,56 @@ export function formatList(items, type) {
   if (items.length === 2) return join(patterns.two, items[0], items[1]);
   const head = items.slice(0, -1).join(", ");
   return join(patterns.end, head, items[items.length - 1]);
+}
+
+/**
+ * A share as a whole percentage, rounded half to even as CLDR (and Babel) round:
+ * "43%" (en), "43 %" (sk, ru).
+ * @param {number} share from 0 to 1
+ * @returns {string}
+ */
+export function formatPercent(share) {
+  // Four decimals first, so that 0.145 * 100 (14.499…) counts as the tie it is.
+  const scaled = Math.round(share * 1_000_000) / 10_000;
+  const floor = Math.floor(scaled);
+  const rest = scaled - floor;
+  const whole = rest > 0.5 || (rest === 0.5 && floor % 2 === 1) ? floor + 1 : floor;
+  return formatNumber(whole) + CONVENTIONS[locale].percent;
+}
+
+/**
+ * @param {Date} date
+ * @param {string} pattern a CLDR date or time pattern of the letters d, M, y, H and m
+ * @returns {string}
+ */
+function formatPattern(date, pattern) {
+  const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
+  /** @type {Record<string, () => string>} */
+  const fields = {
+    d: () => String(date.getDate()),
+    dd: () => two(date.getDate()),
+    M: () => String(date.getMonth() + 1),
+    MM: () => two(date.getMonth() + 1),
+    MMM: () => CONVENTIONS[locale].months[date.getMonth()],
+    y: () => String(date.getFullYear()),
+    H: () => String(date.getHours()),
+    HH: () => two(date.getHours()),
+    mm: () => two(date.getMinutes()),
+  };
+  return pattern.replace(/'([^']*)'|([dMyHm])\2*/g, (whole, quoted) =>
+    quoted === undefined ? (fields[whole] ?? (() => whole))() : quoted,
+  );
+}
+
+/**
+ * A day and time of the browser's clock in the language's way:
+ * "2 Mar 2025, 14:05" (en), "2. 3. 2025, 14:05" (sk), "2025. márc. 2. 14:05" (hu).
+ * @param {Date} date
+ * @returns {string}
+ */
+export function formatDateTime(date) {
+  const conventions = CONVENTIONS[locale];
+  return conventions.dateTime
+    .replace("{1}", () => formatPattern(date, conventions.date))
+    .replace("{0}", () => formatPattern(date, conventions.time));
 }

@@ -1,7 +1,9 @@
 // @ts-check
 /**
- * The Rules and FAQ pages: sections of marked-up catalog text, in order.
- * The Examples page lives in examples.js.
+ * The Rules and FAQ pages: sections of marked-up catalog text, in order; and
+ * the small pieces every page is built of. The Examples page lives in
+ * examples.js, Statistics in stats.js, the game history in history.js and
+ * watch.js.
  */
 import { t } from "./i18n.js";
 import { renderMarkup } from "./markup.js";
@@ -59,14 +61,46 @@ export function renderTextPage(article, name) {
   article.replaceChildren(title, ...PAGE_SECTIONS[name].map(section), backLink());
 }
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} [className]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function element(tag, className = "", text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * @param {string} path an address of the app, such as "/history"
+ * @param {string} text
+ * @returns {HTMLAnchorElement} a link the app follows without reloading the page
+ */
+export function routeLink(path, text) {
+  const link = element("a", "", text);
+  link.href = path;
+  link.dataset.route = path;
+  return link;
+}
+
 /** @returns {HTMLElement} a link back to the game */
 export function backLink() {
-  const paragraph = document.createElement("p");
-  paragraph.className = "page-back";
-  const link = document.createElement("a");
-  link.href = "/";
-  link.dataset.route = "/";
-  link.textContent = t("page.back");
-  paragraph.append(link);
+  const paragraph = element("p", "page-back");
+  paragraph.append(routeLink("/", t("page.back")));
+  return paragraph;
+}
+
+/**
+ * @param {string} path
+ * @param {string} key the catalog key of the link's words
+ * @returns {HTMLElement} a link to another page of the app, and the link back to the game
+ */
+export function pageLinks(path, key) {
+  const paragraph = backLink();
+  paragraph.prepend(routeLink(path, t(key)), " · ");
   return paragraph;
 }

@@ -1,0 +1,132 @@
+// @ts-check
+/**
+ * The Statistics page (SPEC §6): for each rule set, the games played and won,
+ * the win rate, the streaks, the best score, the fastest win and the fewest
+ * moves of a win, as the server counts them (GET /api/v1/stats).
+ */
+import { api } from "./api.js";
+import { formatDuration, formatNumber, formatPercent } from "./format.js";
+import { t } from "./i18n.js";
+import { element, pageLinks } from "./pages.js";
+
+/** @typedef {import("./api.js").RulesStats} RulesStats */
+/** @typedef {import("./api.js").Stats} Stats */
+
+/** Shown for a best that does not exist yet (no win, say). */
+const NONE = "—";
+
+/**
+ * @typedef {object} Figure
+ * @property {string} name   the API's name of the figure
+ * @property {string} key    the catalog key of its label
+ * @property {(figures: RulesStats) => string} value  the figure, written the language's way
+ */
+
+/**
+ * @param {number | null} value
+ * @param {(value: number) => string} format
+ * @returns {string}
+ */
+function orNone(value, format) {
+  return value === null ? NONE : format(value);
+}
+
+/** The three headline figures, drawn large. */
+/** @type {Figure[]} */
+const HEADLINE = [
+  { name: "played", key: "stats.played", value: (s) => formatNumber(s.played) },
+  { name: "won", key: "stats.won", value: (s) => formatNumber(s.won) },
+  { name: "win_rate", key: "stats.win_rate", value: (s) => orNone(s.win_rate, formatPercent) },
+];
+
+/** The streaks and bests, listed below them. */
+/** @type {Figure[]} */
+const DETAILS = [
+  { name: "current_streak", key: "stats.current_streak", value: (s) => formatNumber(s.current_streak) },
+  { name: "best_streak", key: "stats.best_streak", value: (s) => formatNumber(s.best_streak) },
+  { name: "best_score", key: "stats.best_score", value: (s) => orNone(s.best_score, formatNumber) },
+  { name: "fastest_win", key: "stats.fastest_win", value: (s) => orNone(s.fastest_win_ms, formatDuration) },
+  { name: "fewest_moves", key: "stats.fewest_moves", value: (s) => orNone(s.fewest_moves, formatNumber) },
+];
+
+/** Each rule set's figures, in the order the New game window offers them. */
+const RULE_SETS = /** @type {const} */ ([
+  ["classic", "stats.classic"],
+  ["relaxed", "stats.relaxed"],
+]);
+
+/**
+ * @param {Figure} figure
+ * @param {RulesStats} figures
+ * @returns {HTMLElement}
+ */
+function tile(figure, figures) {
+  const node = element("div", "tile");
+  node.dataset.figure = figure.name;
+  node.append(element("span", "tile-value", figure.value(figures)), element("span", "tile-label", t(figure.key)));
+  return node;
+}
+
+/**
+ * @param {RulesStats} figures
+ * @returns {HTMLElement}
+ */
+function details(figures) {
+  const list = element("dl", "figures");
+  for (const figure of DETAILS) {
+    const value = element("dd", "", figure.value(figures));
+    value.dataset.figure = figure.name;
+    list.append(element("dt", "", t(figure.key)), value);
+  }
+  return list;
+}
+
+/**
+ * @param {"classic" | "relaxed"} rules
+ * @param {string} title the catalog key of the rule set's name
+ * @param {RulesStats} figures
+ * @returns {HTMLElement}
+ */
+function ruleSet(rules, title, figures) {
+  const section = element("section", "rules-stats");
+  section.dataset.rules = rules;
+  section.append(element("h2", "", t(title)));
+  if (figures.played === 0) {
+    section.append(element("p", "none-yet", t("stats.none_yet")));
+    return section;
+  }
+  const tiles = element("div", "tiles");
+  tiles.append(...HEADLINE.map((figure) => tile(figure, figures)));
+  section.append(tiles, details(figures));
+  return section;
+}
+
+export class StatsPage {
+  /** @param {HTMLElement} article */
+  constructor(article) {
+    this.article = article;
+    this.closed = false;
+  }
+
+  /** Load the figures and draw them (unless the page was left meanwhile). */
+  async render() {
+    const stats = await api.stats();
+    if (this.closed) return;
+    const title = element("h1", "", t("page.stats.title"));
+    const played = RULE_SETS.some(([rules]) => stats[rules].played > 0);
+    /** @type {HTMLElement[]} */
+    let body;
+    if (played) {
+      const sets = element("div", "stats-sets");
+      sets.append(...RULE_SETS.map(([rules, key]) => ruleSet(rules, key, stats[rules])));
+      body = [sets, element("p", "stats-note", t("stats.note"))];
+    } else {
+      body = [element("p", "empty-state", t("stats.empty"))];
+    }
+    this.article.replaceChildren(title, ...body, pageLinks("/history", "nav.history"));
+  }
+
+  close() {
+    this.closed = true;
+  }
+}
