@@ -20,11 +20,11 @@ from yukon.i18n import BABEL_LOCALES, LANGUAGES, translate
 
 pytestmark = pytest.mark.browser
 
-UNDO_CODE = "YU1-C-AAAAAAB"
+UNDO_CODE = "YU1-C-AAAAAAB"  # the deal the language tests play too
 RELAXED_CODE = "YU1-R-AACRWEA"
 
 
-def _undo_line() -> list[str]:
+def undo_line() -> list[str]:
     """Three moves and an undo on UNDO_CODE: m1 m2 U m3, where m3 is not m2."""
     game = Game.from_code(UNDO_CODE)
     first = next(iter(game.legal_moves))
@@ -152,7 +152,7 @@ def test_history_lists_the_games_newest_first(open_app: OpenApp) -> None:
     app = open_app("/history")
     assert app.page.locator("#page .empty-state").inner_text() == translate("en", "history.empty")
     won = app.play_record(WIN_CODE, list(WIN_LINE))
-    undone = app.play_record(UNDO_CODE, _undo_line())
+    undone = app.play_record(UNDO_CODE, undo_line())
     app.reload()
     rows = app.page.locator(".game-row")
     rows.first.wait_for()
@@ -180,7 +180,7 @@ def test_history_lists_the_games_newest_first(open_app: OpenApp) -> None:
 
 def test_watch_steps_through_a_game_with_its_undos(open_app: OpenApp) -> None:
     app = open_app()
-    line = _undo_line()
+    line = undo_line()
     undone = app.play_record(UNDO_CODE, line)
     _show(app, "history", ".game-row")
     _row(app, undone["id"]).locator('a:has-text("Watch")').click()
@@ -261,7 +261,7 @@ def test_statistics_and_history_fit_a_phone_and_a_desktop(
     app = open_app(f"/?lang={language}", viewport=SIZES["phone"])
     app.play_record(WIN_CODE, list(WIN_LINE))
     app.play_record(RELAXED_CODE, [_first_move(RELAXED_CODE)])
-    undone = app.play_record(UNDO_CODE, _undo_line())
+    undone = app.play_record(UNDO_CODE, undo_line())
     for size in sizes:
         app.page.set_viewport_size(SIZES[size])  # type: ignore[arg-type]
         stem = folder / f"{language}-{size}"

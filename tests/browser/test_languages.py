@@ -18,6 +18,7 @@ from tests.browser.conftest import OpenApp
 from tests.browser.helpers import AppPage, stuck_line
 from tests.browser.language import english_left, shown_text
 from tests.browser.test_catalog_use import PLAYER_ERRORS
+from tests.browser.test_history import undo_line
 from tests.web.helpers import WIN_CODE, WIN_LINE
 from yukon.engine import Card, CodeProblem, Reason, Refusal, Rules
 from yukon.i18n import BABEL_LOCALES, LANGUAGES, load_catalog, plural_category, translate
@@ -232,6 +233,25 @@ class Tour:
         app.page.locator("#dlg-new").wait_for(state="visible")
         app.page.locator("#dlg-new [data-close]").click()
 
+    def records(self) -> None:
+        """Statistics, the game history and a game with an undo watched."""
+        app, page = self.app, self.page
+        app.play_record(DEAL, undo_line())
+        app.reload()
+        for name, ready in (("stats", ".rules-stats"), ("history", ".game-row")):
+            page.click("#menu summary")
+            page.click(f'.menu-items a[href="/{name}"]')
+            _speaks(app, self.language, name)
+            page.locator(f"#page {ready}").first.wait_for()
+            self.look(f"the {name} page")
+        page.locator(".game-row .game-actions a").first.click()
+        page.locator(".step-caption").wait_for()
+        page.keyboard.press("End")
+        page.keyboard.press("ArrowLeft")
+        caption = self.t("watch.caption_undo", move=undo_line()[1])
+        assert page.locator(".step-caption").inner_text() == caption
+        self.look("a game watched")
+
     def pages(self) -> None:
         page = self.page
         for name in ("rules", "examples", "faq"):
@@ -260,8 +280,9 @@ def test_every_screen_speaks_the_language(open_app: OpenApp, language: str) -> N
     tour.game()
     tour.windows()
     tour.endings()
+    tour.records()
     tour.pages()
-    assert len(tour.seen) == 13
+    assert len(tour.seen) == 16
     if language != "en":
         left = {stop: english_left(text, language) for stop, text in tour.seen.items()}
         assert {stop: found for stop, found in left.items() if found} == {}
