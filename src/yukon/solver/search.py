@@ -46,6 +46,8 @@ SHARES: Final = (0.05, 0.05, 0.8)
 """The parts of the budget phases 1, 2 and 3 may use; phase 4 has the rest."""
 LOCAL_STATES: Final = 300
 """How far phase 2 looks from one milestone for the next."""
+FACE_UP_STATES: Final = 50 * LOCAL_STATES
+"""How far it looks for a win from a milestone with every card face up."""
 RESTART_STATES: Final = 300
 """The unit of the restart budgets in phase 3."""
 _CLOCK_EVERY: Final = 512
@@ -71,7 +73,7 @@ def solve(position: Position, limit: Limit) -> SolveResult:
     if found is None:
         found = _depth_first(board, budget.phase(1.0))
         if found is None:
-            status = Status.UNKNOWN if budget.stopped else Status.UNWINNABLE
+            status = Status.UNWINNABLE if budget.exhausted else Status.UNKNOWN
             return SolveResult(status, (), budget.states, budget.elapsed())
     moves = tuple(board.to_move(move) for move in shorten(position, found))
     verify(position, moves)
@@ -83,7 +85,7 @@ def _quick(board: Board, budget: _Budget) -> list[int] | None:
     board.focused = True
     try:
         found = _depth_first(board, budget.phase(SHARES[0]))
-        if found is not None or not budget.phase_over:
+        if found is not None or budget.exhausted:
             # A win, or the focused moves are exhausted: the other focused phases
             # could find nothing more.
             return found
@@ -120,6 +122,8 @@ class _Budget:
         """Whether the whole budget (not only a phase's share) ran out."""
         self.phase_over = False
         """Whether the current phase's share ran out (or the whole budget)."""
+        self.exhausted = False
+        """Whether the last depth-first search ran out of moves (not of budget)."""
         self._limit = limit
         self._phase_states: int | None = None
         self._phase_deadline: float | None = None
@@ -159,10 +163,16 @@ def _depth_first(board: Board, budget: _Budget, *, cap: int | None = None) -> li
 
     :returns: the moves of a win, or ``None`` when exhausted or out of budget.
     """
+    budget.exhausted = False
+    if budget.phase_over:
+        return None
     seen = {board.key}
     path: list[Undo] = []
     frames = [board.moves()]
-    while frames:
+    while True:
+        if not frames:
+            budget.exhausted = True
+            break
         moves = frames[-1]
         if not moves:
             frames.pop()
@@ -198,7 +208,8 @@ def _restarts(board: Board, budget: _Budget) -> list[int] | None:
             run += 1
             board.noise = random.Random(run)
             found = _depth_first(board, budget, cap=RESTART_STATES * _luby(run))
-            if found is not None:
+            if found is not None or budget.exhausted:
+                # A win, or every focused line tried: leave the rest to phase 4.
                 return found
         return None
     finally:
@@ -216,8 +227,8 @@ def _luby(i: int) -> int:
 
 
 def _milestones(board: Board, budget: _Budget) -> list[int] | None:
-    """Best-first search over positions where a card has just turned (phase 2);
-    the board is left as given.
+    """Best-first search over milestones (phase 2): positions that just made
+    progress (see :func:`measures.progress`); the board is left as given.
 
     :returns: the moves of a win, or ``None`` when exhausted or out of budget.
     """
@@ -229,7 +240,7 @@ def _milestones(board: Board, budget: _Budget) -> list[int] | None:
 
 
 _Entry: TypeAlias = tuple[int, int, int, Snapshot, tuple[int, ...]]
-"""A queued milestone: face-down cards, cards left, order, position, moves to it."""
+"""A queued milestone: progress measure, cards left, order, position, moves to it."""
 
 
 class _Milestones:
@@ -244,21 +255,22 @@ class _Milestones:
 
     def run(self) -> list[int] | None:
         while self.queue and not self.budget.phase_over:
-            hidden, _, _, snapshot, line = heapq.heappop(self.queue)
+            mark, _, _, snapshot, line = heapq.heappop(self.queue)
             self.board.restore(snapshot)
-            found = self._explore(hidden, line)
+            found = self._explore(mark, line)
             if found is not None:
                 return found
         return None
 
-    def _explore(self, hidden: int, line: tuple[int, ...]) -> list[int] | None:
-        """A depth-first search of at most :data:`LOCAL_STATES` states that queues
-        every position with fewer than *hidden* face-down cards instead of going on."""
+    def _explore(self, mark: int, line: tuple[int, ...]) -> list[int] | None:
+        """A depth-first search of at most :data:`LOCAL_STATES` states (more once
+        every card is face up) that queues every position whose progress measure
+        is below *mark* instead of going on from it."""
         board, seen = self.board, self.seen
         path: list[Undo] = []
         frames = [board.moves()]
         local = 0
-        while local < (LOCAL_STATES if hidden else 50 * LOCAL_STATES):
+        while local < (LOCAL_STATES if mark else FACE_UP_STATES):
             while frames and not frames[-1]:
                 frames.pop()
                 if path:
@@ -279,7 +291,7 @@ class _Milestones:
             if undo.turned and is_blocked(board):
                 board.unmake(path.pop())
                 continue
-            if progress(board) < hidden:
+            if progress(board) < mark:
                 self._push(line, path)
                 board.unmake(path.pop())
                 continue
