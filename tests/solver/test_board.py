@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from yukon.engine import Game, GameCode, Move, Position, Rules
+from yukon.engine import DECK, Card, Game, GameCode, Move, Position, Reason, Rules
 from yukon.solver.board import Board
 from yukon.solver.tables import FOUNDATION
 
@@ -83,3 +83,27 @@ def test_a_safe_foundation_move_comes_alone() -> None:
     board = Board(game.position())
     assert [board.move_text(move) for move in board.moves()] == ["AD>F"]
     assert board.moves()[0] & 7 == FOUNDATION
+
+
+def test_a_group_of_more_than_20_cards_never_moves() -> None:
+    # K♠ carries 21 cards: 22 in all, over the limit, so it cannot go to the
+    # empty columns even though a King may.
+    deck = [card for card in DECK if str(card) not in {"KS", "2C"}]
+    columns = (
+        (Card.parse("2C"), Card.parse("KS"), *deck[:21]),
+        (),
+        tuple(deck[21:35]),
+        tuple(deck[35:]),
+        (),
+        (),
+        (),
+    )
+    position = Position(Rules.CLASSIC, columns, (1, 0, 13, 14, 0, 0, 0), (0, 0, 0, 0))
+    game = Game(position)
+    refusal = game.check(Move.parse("KS>2"))
+    assert refusal is not None
+    assert refusal.reason is Reason.GROUP_TOO_LARGE
+    board = Board(position)
+    king = Card.parse("KS").index
+    assert not [m for m in board.all_moves() if m >> 3 == king]
+    assert not [m for m in board.moves() if m >> 3 == king]
