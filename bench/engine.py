@@ -24,8 +24,8 @@ def main() -> None:
         GameCode(rng.choice(list(Rules)), rng.randrange(DEAL_COUNT)) for _ in range(args.games)
     ]
 
-    generations = made = checked = 0
-    gen_time = move_time = check_time = 0.0
+    generations = checked = played = pushed = 0
+    gen_time = play_time = push_time = check_time = 0.0
     for code in codes:
         game = Game.from_code(code)
         for _ in range(args.length):
@@ -37,23 +37,27 @@ def main() -> None:
                 break
             move = rng.choice(moves)
             start = time.perf_counter()
-            game.play(move)  # checked path
+            game.play(move)  # the checked path, as the server uses it
             game.undo()
-            game.push(move)  # unchecked path, as the solver uses it
+            play_time += time.perf_counter() - start
+            played += 1
+            start = time.perf_counter()
+            game.push(move)  # the unchecked path
             game.undo()
-            game.push(move)
-            move_time += time.perf_counter() - start
-            made += 3
+            push_time += time.perf_counter() - start
+            pushed += 1
             start = time.perf_counter()
             for candidate in moves:
                 game.is_legal(candidate)
             check_time += time.perf_counter() - start
             checked += len(moves)
+            game.push(move)
 
     print(f"deals: {len(codes)}, playout length <= {args.length}")
-    print(f"legal-move generations/s: {generations / gen_time:,.0f}")
-    print(f"moves made and undone/s:  {made / move_time:,.0f} (play+undo, push+undo, push)")
-    print(f"move checks/s:            {checked / check_time:,.0f}")
+    print(f"legal-move generations/s:      {generations / gen_time:,.0f}")
+    print(f"checked play + undo pairs/s:   {played / play_time:,.0f}")
+    print(f"unchecked push + undo pairs/s: {pushed / push_time:,.0f}")
+    print(f"move checks/s:                 {checked / check_time:,.0f}")
 
 
 if __name__ == "__main__":
