@@ -278,3 +278,37 @@ def test_statistics_and_history_fit_a_phone_and_a_desktop(
         app.page.keyboard.press("ArrowLeft")
         problems += check_overflows(app, stem.with_name(f"{stem.name}-watch.png"))
     assert problems == []
+
+
+_FRAMES_JS = """async ([tokens, record]) => {
+    const watch = await import("/static/js/watch.js");
+    const steps = [null, ...tokens].map((move, index) => ({move, index}));
+    const {all, line} = watch.framesOf(steps);
+    const shown = (frames) => frames.map((f) => [f.kind, f.move, f.number, f.step.index]);
+    return {all: shown(all), line: shown(line), replayable: watch.replayable(record)};
+}"""
+
+
+def test_undos_name_the_move_they_take_back_and_a_long_record_keeps_what_stayed(
+    open_app: OpenApp,
+) -> None:
+    app = open_app()
+    tokens = ["QC>5", "TD>1", "U", "U", "9S>4", "8S>5", "U", "TS>1"]
+    # 1001 moves and undos: more than the server replays; the moves that stayed go.
+    long = " ".join(["YU1-C-AACRWEA", "QC>5", *["TD>1", "U"] * 500])
+    answer = app.page.evaluate(_FRAMES_JS, [tokens, long])
+    assert answer["all"] == [
+        ["deal", None, 0, 0],
+        ["move", "QC>5", 1, 1],
+        ["move", "TD>1", 2, 2],
+        ["undo", "TD>1", 0, 3],
+        ["undo", "QC>5", 0, 4],
+        ["move", "9S>4", 3, 5],
+        ["move", "8S>5", 4, 6],
+        ["undo", "8S>5", 0, 7],
+        ["move", "TS>1", 5, 8],
+    ]
+    assert answer["line"] == [["deal", None, 0, 0], ["move", "9S>4", 1, 5], ["move", "TS>1", 2, 8]]
+    assert answer["replayable"] == {"record": "YU1-C-AACRWEA QC>5", "cut": True}
+    short = app.page.evaluate(_FRAMES_JS, [[], "YU1-C-AACRWEA QC>5 U"])
+    assert short["replayable"] == {"record": "YU1-C-AACRWEA QC>5 U", "cut": False}
