@@ -258,11 +258,11 @@ def test_a_whole_game_can_be_won_through_the_api(client: TestClient, clock: Fake
     undo = client.post(f"{API}/games/{state['id']}/undo", json={"version": state["version"]})
     assert undo.status_code == 409
     assert undo.json()["error"]["code"] == "game_won"
-    move = client.post(
+    refused = client.post(
         f"{API}/games/{state['id']}/moves", json={"move": "KS>1", "version": state["version"]}
     )
-    assert move.status_code == 422
-    assert move.json()["error"]["reason"] == "game_won"
+    assert refused.status_code == 422
+    assert refused.json()["error"]["reason"] == "game_won"
     hint = client.post(f"{API}/games/{state['id']}/hint", json={"version": state["version"]})
     assert hint.json()["hint"] is None
     assert hint.json()["state"]["hints"] == 0
