@@ -230,8 +230,9 @@ class App {
       return new (await import("./watch.js")).WatchPage(article, this.pageActions, detail);
     }
     if (page === "history") return new (await import("./history.js")).HistoryPage(article, this.pageActions);
+    const route = this.routes;
     const { renderTextPage } = await import("./pages.js");
-    renderTextPage(article, /** @type {"rules" | "faq"} */ (page));
+    if (route === this.routes) renderTextPage(article, /** @type {"rules" | "faq"} */ (page));
     return null;
   }
 

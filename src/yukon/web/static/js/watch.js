@@ -87,7 +87,8 @@ export function replayable(record) {
  * @returns {GameState} enough of a game state for the board to draw
  */
 function asState(step) {
-  return /** @type {GameState} */ ({ columns: step.columns, foundations: step.foundations, targets: {}, double_tap: {} });
+  const { columns, foundations } = step;
+  return /** @type {GameState} */ ({ columns, foundations, targets: {}, double_tap: {} });
 }
 
 /**
@@ -138,8 +139,10 @@ export class WatchPage {
     try {
       game = await api.getGame(this.id);
     } catch (error) {
-      if (!(error instanceof ApiError) || this.closed) throw error;
-      this.article.replaceChildren(element("h1", "", t("watch.title")), element("p", "error", apiErrorMessage(error.error)), this.backLink());
+      if (this.closed) return;
+      if (!(error instanceof ApiError)) throw error;
+      const problem = element("p", "error", apiErrorMessage(error.error));
+      this.article.replaceChildren(element("h1", "", t("watch.title")), problem, this.backLink());
       return;
     }
     const sent = replayable(game.record);
@@ -228,7 +231,9 @@ export class WatchPage {
     if (!game.won && game.id === this.actions.currentId()) {
       actions.append(actionButton("history.resume", this.actions.resume, "primary"));
     }
-    actions.append(actionButton("history.play", () => this.actions.play(game.code), actions.firstChild ? "" : "primary"));
+    // Play this deal is the main way on, unless the game can still be resumed.
+    const primary = actions.firstChild ? "" : "primary";
+    actions.append(actionButton("history.play", () => this.actions.play(game.code), primary));
     options.append(actions);
     return options;
   }
