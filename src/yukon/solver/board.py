@@ -204,22 +204,23 @@ class Board:
         A safe foundation move (see :mod:`yukon.solver.safe`) comes alone. Kings go
         to one empty column only (empty columns are interchangeable) and a King
         already heading a column never moves to an empty one: both only repeat a
-        position up to the order of the columns.
+        position up to the order of the columns. Cards of the junk set are never
+        taken back (see :mod:`yukon.solver.safe` for both proofs).
         """
-        ranked = self._foundation_moves()
+        safe, junk = self.safe.lookup(tuple(self.foundations))
+        ranked = self._foundation_moves(safe)
         if ranked and ranked[0] < 0:
             return [ranked[0] & _MASK]
-        self._column_moves(ranked)
+        self._column_moves(ranked, junk)
         if self.noise is not None:
             jitter = self.noise.random
             ranked = [item + (int(jitter() * NOISE) << _SHIFT) for item in ranked]
         ranked.sort()
         return [item & _MASK for item in ranked]
 
-    def _foundation_moves(self) -> list[int]:
+    def _foundation_moves(self, safe: frozenset[int]) -> list[int]:
         """Moves of last cards to the foundations; a safe one alone and negative."""
         foundations = self.foundations
-        safe = self.safe.cards(tuple(foundations))
         ranked: list[int] = []
         for source, column in enumerate(self.columns):
             if not column:
@@ -233,7 +234,7 @@ class Board:
                 ranked.append((150 + 60 * turns + self.hidden[source]) << _SHIFT | move)
         return ranked
 
-    def _column_moves(self, ranked: list[int]) -> None:
+    def _column_moves(self, ranked: list[int], junk: frozenset[int]) -> None:
         """Group moves onto last cards (and take-backs), ranked as by :func:`_priority`,
         which is inlined here: this is the search's hottest loop."""
         columns, hidden, where = self.columns, self.hidden, self.where
@@ -249,7 +250,8 @@ class Board:
             for card in children[destination[-1]]:
                 source = where[card]
                 if source < 0:
-                    if not focused and foundations[card // 13] == card % 13 + 1:
+                    top = foundations[card // 13] == card % 13 + 1
+                    if top and not focused and card not in junk:
                         ranked.append(_TAKE_BACK | card << 3 | target)
                     continue
                 if source == target:
@@ -274,14 +276,14 @@ class Board:
                         score = 90 + 2 * down
                 ranked.append((score - size) << _SHIFT | card << 3 | target)
         if empty >= 0:
-            self._king_moves(ranked, empty)
+            self._king_moves(ranked, empty, junk)
 
-    def _king_moves(self, ranked: list[int], empty: int) -> None:
+    def _king_moves(self, ranked: list[int], empty: int, junk: frozenset[int]) -> None:
         columns, hidden, stacks = self.columns, self.hidden, self.tables.stacks
         for king in KINGS:
             source = self.where[king]
             if source < 0:
-                if self.foundations[king // 13] == 13:
+                if self.foundations[king // 13] == 13 and king not in junk:
                     ranked.append(_TAKE_BACK | king << 3 | empty)
                 continue
             column = columns[source]

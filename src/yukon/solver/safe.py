@@ -27,6 +27,10 @@ that is face down in P only adds moves. So the line, less the moves of junk and
 of *c*, wins from S' = φ(S) — and it is shorter, so the search that plays safe
 moves without branching still finds a win whenever one exists.
 
+**Take-backs of junk.** The same map without *c* turns any winning line from
+a position into one that never takes back a card of *J* and is no longer, so
+the search need not try those take-backs either.
+
 Aces are always safe; with all four foundations at r − 1 any rank-r card is.
 Both rules sets are covered: "may be put on" comes from the rules' own tables.
 
@@ -68,23 +72,28 @@ def junk(tables: Tables, foundations: tuple[int, ...]) -> frozenset[int]:
 
 
 class SafeMoves:
-    """The safe foundation cards per foundation heights, computed once each."""
+    """The safe foundation cards and the junk set per foundation heights, computed
+    once each."""
 
     __slots__ = ("_cache", "_tables")
 
     def __init__(self, tables: Tables) -> None:
         self._tables = tables
-        self._cache: dict[tuple[int, ...], frozenset[int]] = {}
+        self._cache: dict[tuple[int, ...], tuple[frozenset[int], frozenset[int]]] = {}
 
-    def cards(self, foundations: tuple[int, ...]) -> frozenset[int]:
-        """The cards that may go up without branching, wherever they lie: for each
-        suit the next card of its foundation, when safe (see the module)."""
+    def lookup(self, foundations: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+        """The safe cards (for each suit the next card of its foundation, when safe)
+        and the junk set *J*, whose cards need never be taken back."""
         cached = self._cache.get(foundations)
         if cached is None:
             cached = self._cache[foundations] = self._compute(foundations)
         return cached
 
-    def _compute(self, foundations: tuple[int, ...]) -> frozenset[int]:
+    def cards(self, foundations: tuple[int, ...]) -> frozenset[int]:
+        """The safe cards alone."""
+        return self.lookup(foundations)[0]
+
+    def _compute(self, foundations: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
         members = junk(self._tables, foundations)
         safe = set()
         for suit, height in enumerate(foundations):
@@ -94,4 +103,4 @@ class SafeMoves:
             own_pile = all(suit * _RANKS + rank in members for rank in range(height))
             if own_pile and all(child in members for child in self._tables.children[card]):
                 safe.add(card)
-        return frozenset(safe)
+        return frozenset(safe), members
