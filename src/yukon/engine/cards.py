@@ -11,7 +11,7 @@ Card.parse('TD')
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from yukon.engine.errors import InvalidCardError
@@ -127,15 +127,14 @@ class Card:
 
     rank: Rank
     suit: Suit
+    # Derived once, because move generation reads them in its innermost loop.
+    color: Color = field(init=False, repr=False, compare=False)
+    index: int = field(init=False, repr=False, compare=False)
+    """Place in the canonical deck: ♠ A…K, ♥ A…K, ♦ A…K, ♣ A…K (0…51)."""
 
-    @property
-    def color(self) -> Color:
-        return self.suit.color
-
-    @property
-    def index(self) -> int:
-        """Place in the canonical deck: ♠ A…K, ♥ A…K, ♦ A…K, ♣ A…K (0…51)."""
-        return self.suit.index * 13 + self.rank - 1
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "color", self.suit.color)
+        object.__setattr__(self, "index", self.suit.index * 13 + self.rank - 1)
 
     @property
     def symbol(self) -> str:

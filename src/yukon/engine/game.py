@@ -24,7 +24,14 @@ from yukon.engine.deal import COLUMN_COUNT
 from yukon.engine.errors import IllegalMoveError, YukonError
 from yukon.engine.moves import Move
 from yukon.engine.position import Position
-from yukon.engine.rules import MAX_GROUP, Reason, Refusal, can_stack, fits_empty
+from yukon.engine.rules import (
+    MAX_GROUP,
+    Reason,
+    Refusal,
+    can_stack,
+    fits_empty,
+    stacking_table,
+)
 
 __all__ = ["FOUNDATION_POINTS", "MAX_UNDO", "TURN_POINTS", "Game", "NothingToUndoError", "Played"]
 
@@ -104,7 +111,7 @@ class Game:
 
     def foundation_top(self, suit: Suit) -> Card | None:
         height = self._foundations[suit.index]
-        return Card(Rank(height), suit) if height else None
+        return DECK[suit.index * 13 + height - 1] if height else None
 
     def column_of(self, card: Card) -> int | None:
         """The 0-based column holding *card*, or ``None`` when it is on a foundation."""
@@ -224,6 +231,9 @@ class Game:
         rules = self.rules
         columns = self._columns
         foundations = self._foundations
+        # What each column's last card accepts (None: an empty column, which takes Kings).
+        table = stacking_table(rules)
+        accepts = [table[cards[-1].index] if cards else None for cards in columns]
         for source, cards in enumerate(columns):
             size = len(cards)
             for index in range(self._hidden[source], size):
@@ -233,13 +243,13 @@ class Game:
                     yield Move(card, None)
                 if count > MAX_GROUP:
                     continue
-                for column, target in enumerate(columns):
+                is_king = card.rank is Rank.KING
+                for column, accepted in enumerate(accepts):
                     if column == source:
                         continue
-                    if target:
-                        if can_stack(rules, card, target[-1]):
-                            yield Move(card, column)
-                    elif card.rank is Rank.KING:
+                    if (is_king and accepted is None) or (
+                        accepted is not None and card.index in accepted
+                    ):
                         yield Move(card, column)
         for suit in Suit:
             top = self.foundation_top(suit)

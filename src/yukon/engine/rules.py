@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from yukon.engine.cards import Card, Color, Rank, Suit
+from yukon.engine.cards import DECK, Card, Color, Rank, Suit
 from yukon.engine.codes import Rules
 
 __all__ = ["MAX_GROUP", "Reason", "Refusal", "Rules", "can_stack", "fits_empty", "stack_targets"]
@@ -29,6 +29,12 @@ def can_stack(rules: Rules, card: Card, onto: Card) -> bool:
     if onto.rank != card.rank + 1:
         return False
     return rules is Rules.RELAXED or onto.color is not card.color
+
+
+def stacking_table(rules: Rules) -> tuple[frozenset[int], ...]:
+    """For each card index, the indices of the cards that may go on it (for fast
+    move generation; the same answers as :func:`can_stack`)."""
+    return _STACKING[rules]
 
 
 def fits_empty(card: Card) -> bool:
@@ -46,6 +52,14 @@ def stack_targets(rules: Rules, card: Card) -> tuple[Card, ...]:
         for suit in Suit
         if rules is Rules.RELAXED or suit.color is not card.color
     )
+
+
+_STACKING: Final = {
+    rules: tuple(
+        frozenset(card.index for card in DECK if can_stack(rules, card, onto)) for onto in DECK
+    )
+    for rules in Rules
+}
 
 
 class Reason(enum.Enum):
