@@ -42,7 +42,7 @@ from yukon.solver.shorten import shorten
 
 __all__ = ["SHARES", "SolverError", "solve", "verify"]
 
-SHARES: Final = (0.05, 0.05, 0.8)
+SHARES: Final = (0.1, 0.05, 0.25)
 """The parts of the budget phases 1, 2 and 3 may use; phase 4 has the rest."""
 LOCAL_STATES: Final = 300
 """How far phase 2 looks from one milestone for the next."""
