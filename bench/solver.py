@@ -4,8 +4,19 @@ Prints the counts of won / unwinnable / unknown deals, the median and 90th
 percentile time per decided deal, and states per second. Every win has been
 replayed through the engine before it is counted.
 
-    python bench/solver.py                       # the full run (about 35 min on one core)
+    python bench/solver.py --workers 2           # the full run (under 2 min on 2 cores)
     python bench/solver.py --count 40 --seconds 2 --workers 2   # a quick look
+    python bench/solver.py --states 1000000 --workers 2         # deterministic budget
+
+Measured on the 2-core development machine, shared with other work:
+
+    classic deals 0–199, 10 s each, 2 worker(s), 81 s wall
+    won 182  unwinnable 7  unknown 11  decided 94.5 %
+    time per decided deal: median 0.008 s, p90 1.024 s
+    states per second: 133,262
+
+With ``--states 1000000`` the counts are the same (182 / 7 / 11). Relaxed rules,
+deals 0–99 at 2 s each: all 100 won, median 0.015 s.
 """
 
 from __future__ import annotations
