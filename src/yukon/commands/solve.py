@@ -40,23 +40,31 @@ def register(commands: Subcommands) -> None:
     parser = commands.add_parser("solve", help="search a deal, record or position for a win")
     parser.add_argument("record", nargs="*", help="a game code, optionally followed by moves")
     parser.add_argument("--position", metavar="FILE", help="a position as JSON (yukon deal --json)")
-    _add_limit(parser)
+    _add_limit(parser, "per search")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=_cmd_solve)
 
     analyze = commands.add_parser("analyze", help="solve many deals in parallel")
-    analyze.add_argument("--from", dest="start", type=int, required=True, metavar="N")
-    analyze.add_argument("--count", type=int, required=True, metavar="K")
+    analyze.add_argument(
+        "--from", dest="start", type=int, required=True, metavar="N", help="first deal number"
+    )
+    analyze.add_argument("--count", type=int, required=True, metavar="K", help="how many deals")
     analyze.add_argument("--rules", default="classic", choices=["classic", "relaxed"])
-    analyze.add_argument("--workers", type=int, default=1, metavar="W")
-    analyze.add_argument("--out", required=True, metavar="FILE.jsonl")
-    _add_limit(analyze)
+    analyze.add_argument("--workers", type=int, default=1, metavar="W", help="processes")
+    analyze.add_argument(
+        "--out", required=True, metavar="FILE.jsonl", help="results; deals in it are skipped"
+    )
+    _add_limit(analyze, "per deal")
     analyze.set_defaults(handler=_cmd_analyze)
 
 
-def _add_limit(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seconds", type=float, metavar="S", help="time budget (default 10)")
-    parser.add_argument("--states", type=int, metavar="N", help="state budget (deterministic)")
+def _add_limit(parser: argparse.ArgumentParser, unit: str) -> None:
+    parser.add_argument(
+        "--seconds", type=float, metavar="S", help=f"time budget {unit} (default 10)"
+    )
+    parser.add_argument(
+        "--states", type=int, metavar="N", help=f"state budget {unit} (deterministic)"
+    )
 
 
 def limit_of(args: argparse.Namespace) -> Limit:
