@@ -13,19 +13,16 @@ Debian's chromium at /usr/bin/chromium.
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
+from server import HOST, free_port, start_server
 
-HOST = "127.0.0.1"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -52,32 +49,6 @@ _RECORD_FRAMES = """() => {
   window.recording = true;
   requestAnimationFrame(tick);
 }"""
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def _start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    command = [
-        sys.executable, "-m", "yukon", "serve", "--no-browser",
-        "--host", HOST, "--port", str(port), "--db", str(db),
-    ]  # fmt: skip
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection((HOST, port), timeout=0.5):
-                return server
-        except OSError:
-            if server.poll() is not None:
-                raise RuntimeError("the server did not start") from None
-            time.sleep(0.1)
-    server.kill()
-    raise RuntimeError("the server did not start in time")
 
 
 def _interactive_ms(page: Page) -> float:
@@ -203,8 +174,8 @@ def main() -> int:
     parser.add_argument("--throttle", type=float, default=4.0, help="CPU slow-down (4)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        port = _free_port()
-        server = _start_server(Path(folder) / "bench.sqlite3", port)
+        port = free_port()
+        server = start_server(Path(folder) / "bench.sqlite3", port)
         try:
             with sync_playwright() as driver:
                 browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

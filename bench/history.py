@@ -22,7 +22,9 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser import CHROMIUM, CHROMIUM_ARGS, HOST, _free_port, _start_server
+from server import HOST, free_port, start_server
+
+from browser import CHROMIUM, CHROMIUM_ARGS
 from yukon.engine import Game, GameCode, Rules
 
 # Make a game of *tokens* (moves, and U for an undo) through the API, in the page.
@@ -113,8 +115,8 @@ def main() -> int:
     parser.add_argument("--steps", type=int, default=1000, help="moves and undos of the long game")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        port = _free_port()
-        server = _start_server(Path(folder) / "bench.sqlite3", port)
+        port = free_port()
+        server = start_server(Path(folder) / "bench.sqlite3", port)
         try:
             with sync_playwright() as driver:
                 browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

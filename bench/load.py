@@ -23,15 +23,14 @@ import json
 import os
 import random
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-HOST = "127.0.0.1"
+from server import HOST, free_port, start_server
+
 _TIMEOUT = 10.0
 
 
@@ -137,27 +136,6 @@ async def _player(
         connection.close()
 
 
-def _start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    command = [
-        sys.executable, "-m", "yukon", "serve", "--no-browser",
-        "--host", HOST, "--port", str(port), "--db", str(db),
-    ]  # fmt: skip
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            import socket
-
-            with socket.create_connection((HOST, port), timeout=0.5):
-                return server
-        except OSError:
-            if server.poll() is not None:
-                raise RuntimeError("the server did not start") from None
-            time.sleep(0.1)
-    server.kill()
-    raise RuntimeError("the server did not start in time")
-
-
 def _cpu_seconds(pid: int) -> float | None:
     """CPU time (user + system) used so far by process *pid*, where /proc tells it."""
     try:
@@ -166,15 +144,6 @@ def _cpu_seconds(pid: int) -> float | None:
         return None
     # Fields 14 and 15 of stat(5), counted after the command name's closing parenthesis.
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def _percentile(sorted_values: list[float], fraction: float) -> float:
@@ -256,8 +225,8 @@ def main() -> None:
         tally = asyncio.run(_run(args, args.port))
     else:
         with tempfile.TemporaryDirectory() as folder:
-            port = _free_port()
-            server = _start_server(Path(folder) / "load.sqlite3", port)
+            port = free_port()
+            server = start_server(Path(folder) / "load.sqlite3", port)
             try:
                 start_cpu = _cpu_seconds(server.pid)
                 tally = asyncio.run(_run(args, port))
