@@ -17,6 +17,7 @@ yukon.engine.errors.InvalidRecordError: move 2 (QC>5): Q♣ is already in that c
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -79,18 +80,31 @@ class Record:
 
         :raises InvalidRecordError: at the first move that cannot be made.
         """
+        steps = self.iter_replay()
+        game, _ = next(steps)  # the same game is yielded at every step
+        for _ in steps:
+            pass
+        return game
+
+    def iter_replay(self) -> Iterator[tuple[Game, str | None]]:
+        """Play the record step by step: yield the game as dealt (with ``None``), then
+        after each move or undo with its token. The same game object is yielded each
+        time; read what you need before advancing.
+
+        :raises InvalidRecordError: at the first move that cannot be made.
+        """
         game = Game.from_code(self.code)
+        yield game, None
         for position, move in enumerate(self.moves, start=1):
+            token = UNDO if move is None else str(move)
             try:
                 if move is None:
                     game.undo()
                 else:
                     game.play(move)
             except YukonError as error:
-                raise InvalidRecordError(
-                    position, UNDO if move is None else str(move), error
-                ) from None
-        return game
+                raise InvalidRecordError(position, token, error) from None
+            yield game, token
 
     def __str__(self) -> str:
         return " ".join(

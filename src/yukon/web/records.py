@@ -8,11 +8,11 @@ from typing import Final
 from yukon.engine import (
     Game,
     IllegalMoveError,
+    InvalidRecordError,
     NothingToUndoError,
     Record,
     YukonError,
 )
-from yukon.engine.record import UNDO
 from yukon.i18n import DEFAULT_LANGUAGE
 from yukon.i18n.messages import error_message, refusal_message
 from yukon.web.errors import ApiError
@@ -61,18 +61,11 @@ def replay_record(text: str, *, language: str = DEFAULT_LANGUAGE) -> dict[str, o
             "bad_request",
             f"the record has {len(record.moves)} moves; at most {MAX_REPLAY_MOVES} are replayed",
         )
-    game = Game.from_code(record.code)
-    steps = [_step(game, None)]
+    steps: list[dict[str, object]] = []
     error: dict[str, object] | None = None
-    for position, move in enumerate(record.moves, start=1):
-        token = UNDO if move is None else str(move)
-        try:
-            if move is None:
-                game.undo()
-            else:
-                game.play(move)
-        except YukonError as refused:
-            error = _refusal(position, token, refused, language)
-            break
-        steps.append(_step(game, token))
+    try:
+        for game, token in record.iter_replay():
+            steps.append(_step(game, token))
+    except InvalidRecordError as refused:
+        error = _refusal(refused.position, refused.text, refused.cause, language)
     return {"code": str(record.code), "steps": steps, "error": error}
