@@ -15,23 +15,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, sync_playwright
-from server import HOST, free_port, start_server
+from playwright.sync_api import Browser, Page
+from server import app_in_chromium
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 # YU1-C-AACRWEA after two moves: 9♠ heads a group of eight cards in column 5.
 DEAL = "YU1-C-AACRWEA"
 OPENING = ["QC>5", "TD>1"]
@@ -173,20 +162,10 @@ def main() -> int:
     parser.add_argument("--loads", type=int, default=10, help="first visits to time (10)")
     parser.add_argument("--throttle", type=float, default=4.0, help="CPU slow-down (4)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
-        server = start_server(Path(folder) / "bench.sqlite3", port)
-        try:
-            with sync_playwright() as driver:
-                browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                base = f"http://{HOST}:{port}"
-                first, again = measure_loads(browser, base, args.loads)
-                total, sizes = measure_bytes(browser, base)
-                frames = measure_drag(browser, base, args.throttle)
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+    with app_in_chromium() as (browser, base):
+        first, again = measure_loads(browser, base, args.loads)
+        total, sizes = measure_bytes(browser, base)
+        frames = measure_drag(browser, base, args.throttle)
     _report(first, again, total, sizes)
     _report_frames(frames, args.throttle)
     return 0

@@ -16,15 +16,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server import HOST, free_port, start_server
+from server import app_in_chromium
 
-from browser import CHROMIUM, CHROMIUM_ARGS
 from yukon.engine import Game, GameCode, Rules
 
 # Make a game of *tokens* (moves, and U for an undo) through the API, in the page.
@@ -114,23 +112,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200, help="games in the list (200)")
     parser.add_argument("--steps", type=int, default=1000, help="moves and undos of the long game")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
-        server = start_server(Path(folder) / "bench.sqlite3", port)
-        try:
-            with sync_playwright() as driver:
-                browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                context = browser.new_context(
-                    base_url=f"http://{HOST}:{port}", viewport={"width": 1280, "height": 800}
-                )
-                page = context.new_page()
-                page.goto("/")
-                listed = measure_list(page, args.games)
-                size, first, steps = measure_watch(page, args.steps)
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+    with app_in_chromium() as (browser, base):
+        context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        page.goto("/")
+        listed = measure_list(page, args.games)
+        size, first, steps = measure_watch(page, args.steps)
     print(f"history of {args.games} games: drawn {listed:.0f} ms after the click")
     print(
         f"watching a game of {args.steps} moves and undos: replay answer {size / 1024:.0f} KB,"

@@ -5,10 +5,24 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+from playwright.sync_api import Browser, sync_playwright
+
 HOST = "127.0.0.1"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def free_port() -> int:
@@ -40,3 +54,22 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
     server.kill()
     raise RuntimeError("the server did not start in time")
+
+
+@contextmanager
+def app_in_chromium() -> Iterator[tuple[Browser, str]]:
+    """A fresh ``yukon serve`` with an empty database and Debian's Chromium: yields
+    the browser and the server's base URL, and stops both afterwards."""
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = start_server(Path(folder) / "bench.sqlite3", port)
+        try:
+            with sync_playwright() as driver:
+                browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    yield browser, f"http://{HOST}:{port}"
+                finally:
+                    browser.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
