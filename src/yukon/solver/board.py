@@ -17,6 +17,7 @@ far below the odds of a hardware fault, so a key stands for its position.
 from __future__ import annotations
 
 import random
+from collections.abc import Set
 from typing import Final, NamedTuple, TypeAlias
 
 from yukon.engine import MAX_GROUP, Card, Move, Position
@@ -31,6 +32,8 @@ _LINK: Final = BOTTOM + 1
 _SHIFT: Final = 9  # a move fits in 9 bits; the priority sits above it
 _MASK: Final = (1 << _SHIFT) - 1
 _TAKE_BACK: Final = 10 << _SHIFT  # the priority of a take-back: seldom useful
+_SEEN: Final = _MASK  # no move: in place of a safe move to a seen position
+_NOTHING: Final[frozenset[int]] = frozenset()
 
 
 Snapshot: TypeAlias = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int]
@@ -50,7 +53,10 @@ class Board:
     """A position under search. Mutable; the engine's :class:`Game` is the reference."""
 
     __slots__ = (
+        "above",
+        "below",
         "columns",
+        "down",
         "focused",
         "foundations",
         "hidden",
@@ -69,6 +75,15 @@ class Board:
         self.hidden = list(position.hidden)
         self.foundations = list(position.foundations)
         self.where = [-1] * BOTTOM
+        self.above = [-1] * BOTTOM
+        """``above[c]``: the card lying on card *c*, or -1 (a column's last card, or
+        not in the tableau)."""
+        self.below = [-1] * BOTTOM
+        """``below[c]``: the card that card *c* lies on, or -1 (a column's first card,
+        or not in the tableau)."""
+        self.down = bytearray(BOTTOM)
+        """``down[c]`` is 1 while card *c* is face down."""
+        self._link()
         self.left = sum(len(column) for column in self.columns)
         self.noise: random.Random | None = None
         """When set, :meth:`moves` shuffles moves of similar promise (for restarts)."""
@@ -80,12 +95,25 @@ class Board:
         for number, column in enumerate(self.columns):
             below = BOTTOM
             for depth, card in enumerate(column):
-                self.where[card] = number
                 key ^= links[card * _LINK + below]
                 if depth < self.hidden[number]:
                     key ^= downs[card]
                 below = card
         self.key = key
+
+    def _link(self) -> None:
+        """Fill ``where``, ``above``, ``below`` and ``down`` from the columns."""
+        where, above, below = self.where, self.above, self.below
+        where[:] = above[:] = below[:] = [-1] * BOTTOM
+        self.down[:] = bytes(BOTTOM)
+        for number, column in enumerate(self.columns):
+            for depth, card in enumerate(column):
+                where[card] = number
+                if depth:
+                    below[card] = column[depth - 1]
+                    above[column[depth - 1]] = card
+            for card in column[: self.hidden[number]]:
+                self.down[card] = 1
 
     def snapshot(self) -> Snapshot:
         """The position as a value, to :meth:`restore` later."""
@@ -102,11 +130,7 @@ class Board:
         self.columns = [list(column) for column in columns]
         self.hidden = list(hidden)
         self.foundations = list(foundations)
-        where = self.where
-        where[:] = [-1] * BOTTOM
-        for number, column in enumerate(columns):
-            for card in column:
-                where[card] = number
+        self._link()
         self.left = sum(map(len, columns))
 
     @property
@@ -123,7 +147,13 @@ class Board:
             # A take-back: the top of a foundation onto a column.
             self.foundations[card // 13] -= 1
             column = self.columns[target]
-            key ^= links[card * _LINK + (column[-1] if column else BOTTOM)]
+            if column:
+                top = column[-1]
+                key ^= links[card * _LINK + top]
+                self.above[top] = card
+                self.below[card] = top
+            else:
+                key ^= links[card * _LINK + BOTTOM]
             column.append(card)
             self.where[card] = target
             self.left += 1
@@ -131,15 +161,29 @@ class Board:
             return Undo(move, -1, False, old)
         column = self.columns[source]
         index = column.index(card)
-        key ^= links[card * _LINK + (column[index - 1] if index else BOTTOM)]
+        above, below = self.above, self.below
+        if index:
+            under = column[index - 1]
+            key ^= links[card * _LINK + under]
+            above[under] = -1
+        else:
+            key ^= links[card * _LINK + BOTTOM]
         if target == FOUNDATION:
             column.pop()
             self.foundations[card // 13] += 1
             self.where[card] = -1
             self.left -= 1
+            below[card] = -1
         else:
             destination = self.columns[target]
-            key ^= links[card * _LINK + (destination[-1] if destination else BOTTOM)]
+            if destination:
+                top = destination[-1]
+                key ^= links[card * _LINK + top]
+                above[top] = card
+                below[card] = top
+            else:
+                key ^= links[card * _LINK + BOTTOM]
+                below[card] = -1
             group = column[index:]
             del column[index:]
             destination += group
@@ -150,6 +194,7 @@ class Board:
         if turned:
             self.hidden[source] = index - 1
             key ^= self.tables.down_keys[column[-1]]
+            self.down[column[-1]] = 0
         self.key = key
         return Undo(move, source, turned, old)
 
@@ -175,30 +220,47 @@ class Board:
         """Take back the move that returned *undo*."""
         move, source, turned, key = undo
         card, target = move >> 3, move & 7
-        if turned:
-            self.hidden[source] += 1
+        above, below = self.above, self.below
         if source < 0:
-            self.columns[target].pop()
+            column = self.columns[target]
+            column.pop()
+            if column:
+                above[column[-1]] = -1
+                below[card] = -1
             self.foundations[card // 13] += 1
             self.where[card] = -1
             self.left -= 1
-        elif target == FOUNDATION:
+            self.key = key
+            return
+        column = self.columns[source]
+        if column:
+            under = column[-1]
+            above[under] = card
+            below[card] = under
+            if turned:
+                self.hidden[source] += 1
+                self.down[under] = 1
+        else:
+            below[card] = -1
+        if target == FOUNDATION:
             self.foundations[card // 13] -= 1
-            self.columns[source].append(card)
+            column.append(card)
             self.where[card] = source
             self.left += 1
         else:
             destination = self.columns[target]
             index = destination.index(card)
+            if index:
+                above[destination[index - 1]] = -1
             group = destination[index:]
             del destination[index:]
-            self.columns[source] += group
+            column += group
             where = self.where
             for moved in group:
                 where[moved] = source
         self.key = key
 
-    def moves(self) -> list[int]:
+    def moves(self, seen: set[int] | None = None) -> list[int]:
         """The moves worth trying, worst first (so ``pop()`` takes the best).
 
         A safe foundation move (see :mod:`yukon.solver.safe`) comes alone. Kings go
@@ -206,21 +268,29 @@ class Board:
         already heading a column never moves to an empty one: both only repeat a
         position up to the order of the columns. Cards of the junk set are never
         taken back (see :mod:`yukon.solver.safe` for both proofs).
+
+        With *seen*, moves to positions whose key is in it are left out (a search
+        skips them anyway; computing the key here is cheaper than
+        :meth:`key_after` later). A safe move to a seen position leaves no moves.
         """
         safe, junk = self.safe.lookup(tuple(self.foundations))
-        ranked = self._foundation_moves(safe)
+        skip = _NOTHING if seen is None else seen
+        ranked = self._foundation_moves(safe, skip)
         if ranked and ranked[0] < 0:
-            return [ranked[0] & _MASK]
-        self._column_moves(ranked, junk)
+            move = ranked[0] & _MASK
+            return [] if move == _SEEN else [move]
+        self._column_moves(ranked, junk, skip)
         if self.noise is not None:
             jitter = self.noise.random
             ranked = [item + (int(jitter() * NOISE) << _SHIFT) for item in ranked]
         ranked.sort()
         return [item & _MASK for item in ranked]
 
-    def _foundation_moves(self, safe: frozenset[int]) -> list[int]:
-        """Moves of last cards to the foundations; a safe one alone and negative."""
-        foundations = self.foundations
+    def _foundation_moves(self, safe: frozenset[int], seen: Set[int]) -> list[int]:
+        """Moves of last cards to the foundations; a safe one alone and negative
+        (:data:`_SEEN` in place of the move when it leads to a seen position)."""
+        foundations, hidden = self.foundations, self.hidden
+        links, downs = self.tables.link_keys, self.tables.down_keys
         ranked: list[int] = []
         for source, column in enumerate(self.columns):
             if not column:
@@ -228,18 +298,24 @@ class Board:
             card = column[-1]
             if foundations[card // 13] == card % 13:
                 move = card << 3 | FOUNDATION
+                size = len(column)
+                turns = size > 1 and hidden[source] == size - 1
+                key = self.key ^ links[card * _LINK + (column[-2] if size > 1 else BOTTOM)]
+                if turns:
+                    key ^= downs[column[-2]]
                 if card in safe:
-                    return [-(1 << _SHIFT) | move]
-                turns = len(column) > 1 and self.hidden[source] == len(column) - 1
-                ranked.append((150 + 60 * turns + self.hidden[source]) << _SHIFT | move)
+                    return [-(1 << _SHIFT) | (_SEEN if key in seen else move)]
+                if key not in seen:
+                    ranked.append((150 + 60 * turns + hidden[source]) << _SHIFT | move)
         return ranked
 
-    def _column_moves(self, ranked: list[int], junk: frozenset[int]) -> None:
+    def _column_moves(self, ranked: list[int], junk: frozenset[int], seen: Set[int]) -> None:
         """Group moves onto last cards (and take-backs), ranked as by :func:`_priority`,
         which is inlined here: this is the search's hottest loop."""
         columns, hidden, where = self.columns, self.hidden, self.where
-        foundations = self.foundations
+        foundations, key = self.foundations, self.key
         children, stacks = self.tables.children, self.tables.stacks
+        links, downs = self.tables.link_keys, self.tables.down_keys
         focused = self.focused
         empty = -1
         for target, destination in enumerate(columns):
@@ -247,11 +323,17 @@ class Board:
                 if empty < 0:
                     empty = target
                 continue
-            for card in children[destination[-1]]:
+            top = destination[-1]
+            for card in children[top]:
                 source = where[card]
+                onto = key ^ links[card * _LINK + top]
                 if source < 0:
-                    top = foundations[card // 13] == card % 13 + 1
-                    if top and not focused and card not in junk:
+                    if (
+                        foundations[card // 13] == card % 13 + 1
+                        and not focused
+                        and card not in junk
+                        and onto not in seen
+                    ):
                         ranked.append(_TAKE_BACK | card << 3 | target)
                     continue
                 if source == target:
@@ -263,12 +345,19 @@ class Board:
                 if index < down or size > MAX_GROUP:
                     continue
                 if index == 0:
+                    if onto ^ links[card * _LINK + BOTTOM] in seen:
+                        continue
                     score = 100
-                elif index == down:
-                    score = 160 + 2 * down
                 else:
                     below = column[index - 1]
-                    if stacks[card * BOTTOM + below]:
+                    onto ^= links[card * _LINK + below]
+                    if index == down:
+                        if onto ^ downs[below] in seen:
+                            continue
+                        score = 160 + 2 * down
+                    elif onto in seen:
+                        continue
+                    elif stacks[card * BOTTOM + below]:
                         if focused and foundations[below // 13] != below % 13:
                             continue  # idle: it fits where it is, and below is not due up
                         score = 40 + down
@@ -276,21 +365,31 @@ class Board:
                         score = 90 + 2 * down
                 ranked.append((score - size) << _SHIFT | card << 3 | target)
         if empty >= 0:
-            self._king_moves(ranked, empty, junk)
+            self._king_moves(ranked, empty, junk, seen)
 
-    def _king_moves(self, ranked: list[int], empty: int, junk: frozenset[int]) -> None:
+    def _king_moves(
+        self, ranked: list[int], empty: int, junk: frozenset[int], seen: Set[int]
+    ) -> None:
         columns, hidden, stacks = self.columns, self.hidden, self.tables.stacks
+        links, downs = self.tables.link_keys, self.tables.down_keys
         for king in KINGS:
+            onto = self.key ^ links[king * _LINK + BOTTOM]
             source = self.where[king]
             if source < 0:
-                if self.foundations[king // 13] == 13 and king not in junk:
+                if self.foundations[king // 13] == 13 and king not in junk and onto not in seen:
                     ranked.append(_TAKE_BACK | king << 3 | empty)
                 continue
             column = columns[source]
             index = column.index(king)
-            if index == 0 or index < hidden[source] or len(column) - index > MAX_GROUP:
+            down = hidden[source]
+            if index == 0 or index < down or len(column) - index > MAX_GROUP:
                 continue
-            ranked.append(_priority(column, index, hidden[source], stacks) | king << 3 | empty)
+            below = column[index - 1]
+            onto ^= links[king * _LINK + below]
+            if index == down:
+                onto ^= downs[below]
+            if onto not in seen:
+                ranked.append(_priority(column, index, down, stacks) | king << 3 | empty)
 
     def all_moves(self) -> list[int]:
         """Every legal move, unranked and unpruned (the yardstick for :meth:`moves`)."""

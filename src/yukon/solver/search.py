@@ -13,7 +13,8 @@ The quick phases are *focused*: no take-backs, no idle shuffles (see
    each shuffling moves of similar promise with its own seeded generator. Search
    times are heavy-tailed; restarts cut the tail.
 4. The complete depth-first search over every move (less those proven useless,
-   see :meth:`Board.moves`). Exhausting it proves the position unwinnable.
+   see :meth:`Board.moves`), leaving out positions proven lost
+   (:mod:`yukon.solver.frozen`). Exhausting it proves the position unwinnable.
 
 Every phase is deterministic under a budget in states. Any win is shortened
 (:mod:`yukon.solver.shorten`) and replayed through the engine's checked play
@@ -36,7 +37,8 @@ from typing import Final, TypeAlias
 
 from yukon.engine import Game, IllegalMoveError, Move, Position
 from yukon.solver.board import Board, Snapshot, Undo
-from yukon.solver.measures import is_blocked, progress
+from yukon.solver.frozen import LostPositions, is_lost
+from yukon.solver.measures import progress
 from yukon.solver.result import Limit, SolveResult, Status
 from yukon.solver.shorten import shorten
 
@@ -67,11 +69,11 @@ def solve(position: Position, limit: Limit) -> SolveResult:
     """
     budget = _Budget(limit)
     board = Board(position)
-    if is_blocked(board):
+    if is_lost(board):
         return SolveResult(Status.UNWINNABLE, (), 0, budget.elapsed())
     found = [] if board.is_won else _quick(board, budget)
     if found is None:
-        found = _depth_first(board, budget.phase(1.0))
+        found = _depth_first(board, budget.phase(1.0), LostPositions(board))
         if found is None:
             status = Status.UNWINNABLE if budget.exhausted else Status.UNKNOWN
             return SolveResult(status, (), budget.states, budget.elapsed())
@@ -81,7 +83,11 @@ def solve(position: Position, limit: Limit) -> SolveResult:
 
 
 def _quick(board: Board, budget: _Budget) -> list[int] | None:
-    """The focused phases 1–3; the board is left as given and unfocused."""
+    """The focused phases 1–3; the board is left as given and unfocused.
+
+    They do not look for lost positions (:mod:`yukon.solver.frozen`): measured,
+    the check costs them more time than it saves.
+    """
     board.focused = True
     try:
         found = _depth_first(board, budget.phase(SHARES[0]))
@@ -158,7 +164,9 @@ class _Budget:
         return time.perf_counter() - self.started
 
 
-def _depth_first(board: Board, budget: _Budget, *, cap: int | None = None) -> list[int] | None:
+def _depth_first(
+    board: Board, budget: _Budget, lost: LostPositions | None = None, *, cap: int | None = None
+) -> list[int] | None:
     """Depth-first search from *board* for a win; the board is left as given.
 
     :returns: the moves of a win, or ``None`` when exhausted or out of budget.
@@ -168,7 +176,7 @@ def _depth_first(board: Board, budget: _Budget, *, cap: int | None = None) -> li
         return None
     seen = {board.key}
     path: list[Undo] = []
-    frames = [board.moves()]
+    frames = [board.moves(seen)]
     while True:
         if not frames:
             budget.exhausted = True
@@ -189,11 +197,10 @@ def _depth_first(board: Board, budget: _Budget, *, cap: int | None = None) -> li
             return [step.move for step in path]
         if budget.spend() or len(seen) == cap:
             break
-        if undo.turned and is_blocked(board):
-            # Lost for good: only a turned card can make a column stuck.
-            frames.append([])
+        if undo.turned and lost is not None and lost.after_turn(undo.source):
+            frames.append([])  # lost for good: no moves from here
             continue
-        frames.append(board.moves())
+        frames.append(board.moves(seen))
     while path:
         board.unmake(path.pop())
     return None
@@ -268,7 +275,7 @@ class _Milestones:
         is below *mark* instead of going on from it."""
         board, seen = self.board, self.seen
         path: list[Undo] = []
-        frames = [board.moves()]
+        frames = [board.moves(seen)]
         local = 0
         while local < (LOCAL_STATES if mark else FACE_UP_STATES):
             while frames and not frames[-1]:
@@ -288,14 +295,11 @@ class _Milestones:
                 return [*line, *(step.move for step in path)]
             if self.budget.spend():
                 return None
-            if undo.turned and is_blocked(board):
-                board.unmake(path.pop())
-                continue
             if progress(board) < mark:
                 self._push(line, path)
                 board.unmake(path.pop())
                 continue
-            frames.append(board.moves())
+            frames.append(board.moves(seen))
         return None
 
     def _push(self, line: tuple[int, ...], path: list[Undo]) -> None:
