@@ -33,20 +33,45 @@ def _walk(game: Game, rng: random.Random, steps: int) -> None:
                     or _to_another_empty(game, text, pruned)
                     or (from_foundation and card.index in junk)
                 )
+        _check_seen_filter(board, rng)
         if not engine_moves:
             return
         move = rng.choice(board.all_moves())
         key = board.key
+        links = _links(board)
         expected = board.key_after(move)
         undo = board.make(move)
         assert board.key == expected
+        assert _links(board) == _links(Board(_position(board)))
         board.unmake(undo)
         assert board.key == key
+        assert _links(board) == links
         board.make(move)
         game.play(board.to_move(move))
         assert Board(game.position()).key == board.key
         assert [list(c) for c in board.columns] == [[c.index for c in col] for col in game.columns]
         assert board.hidden == list(game.hidden)
+
+
+def _links(board: Board) -> tuple[list[int], list[int], list[int], bytes]:
+    """What lies on and under each card, where it is and whether it is face down."""
+    return list(board.above), list(board.below), list(board.where), bytes(board.down)
+
+
+def _position(board: Board) -> Position:
+    return Position(
+        board.tables.rules,
+        tuple(tuple(Card.from_index(card) for card in column) for column in board.columns),
+        tuple(board.hidden),
+        (board.foundations[0], board.foundations[1], board.foundations[2], board.foundations[3]),
+    )
+
+
+def _check_seen_filter(board: Board, rng: random.Random) -> None:
+    """``moves(seen)`` is ``moves()`` less the moves to positions in *seen*."""
+    moves = board.moves()
+    seen = {board.key_after(move) for move in moves if rng.random() < 0.5}
+    assert board.moves(seen) == [move for move in moves if board.key_after(move) not in seen]
 
 
 def _heads_column(game: Game, text: str) -> bool:

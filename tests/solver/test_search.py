@@ -10,7 +10,6 @@ import pytest
 from yukon.engine import Game, GameCode, Position, Record, Rules
 from yukon.solver import Limit, SolverError, Status, solve, verify
 from yukon.solver.board import Board
-from yukon.solver.measures import is_blocked
 from yukon.solver.search import _luby
 
 from .reference import TooLargeError, exhaustive_winnable, small_position
@@ -132,24 +131,9 @@ def test_a_safe_foundation_move_never_loses_a_winnable_position() -> None:
     assert checked >= 10
 
 
-def test_a_stuck_column_is_a_lost_game() -> None:
-    rng = random.Random(21)
-    checked = 0
-    for _ in range(1500):
-        position = small_position(rng, rng.choice(list(Rules)), left=rng.randrange(6, 20))
-        if not is_blocked(Board(position)):
-            continue
-        try:
-            assert not exhaustive_winnable(position, cap=20_000), position.layout_lines()
-        except TooLargeError:
-            continue
-        checked += 1
-    assert checked >= 10
-
-
 def test_a_blocked_deal_is_unwinnable_at_once() -> None:
     # In YU1-C-AAAAACM 9♠ lies on both red 10s and on 2♠, all face down: it can never
-    # move, so column 5 never clears (see measures.is_blocked).
+    # move, so column 5 never clears (see yukon.solver.frozen).
     result = solve(Position.from_code(GameCode.parse("YU1-C-AAAAACM")), Limit(states=10))
     assert result.status is Status.UNWINNABLE
     assert result.states == 0

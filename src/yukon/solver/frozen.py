@@ -43,7 +43,8 @@ foundation, which drops candidates for "some lower card is covered". So the
 search asks about those one or two cards alone, looking only at the cards their
 conditions reach.
 
->>> from yukon.engine import Position
+>>> from yukon.engine import Card, Position
+>>> from yukon.solver.tables import card_name
 >>> board = Board(Position.from_dict({"rules": "classic", "columns": [
 ...     ["KC", "QD"], ["[JH]", "[JD]", "[KS]", "QH"], ["KH"], ["KD"], [], [], []],
 ...     "foundations": {"S": 12, "H": 10, "D": 10, "C": 12}}))
@@ -60,9 +61,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 
-from yukon.engine import Card
 from yukon.solver.board import Board
-from yukon.solver.tables import card_name
 
 __all__ = ["LostPositions", "closed_set", "is_lost"]
 
@@ -74,7 +73,9 @@ _PROOFS = 8
 def is_lost(board: Board) -> bool:
     """Whether some face-up card can provably never leave its support (see above)."""
     columns, hidden = board.columns, board.hidden
-    return bool(closed_set(board, [card for c, h in zip(columns, hidden) for card in c[h:]]))
+    return bool(
+        closed_set(board, [card for c, h in zip(columns, hidden, strict=True) for card in c[h:]])
+    )
 
 
 class LostPositions:

@@ -1,0 +1,106 @@
+"""Lost positions (:mod:`yukon.solver.frozen`): the closed sets found are the
+largest ones by their definition, and a position holding one is lost."""
+
+from __future__ import annotations
+
+import random
+
+from yukon.engine import GameCode, Position, Rules
+from yukon.solver import Limit
+from yukon.solver.board import Board
+from yukon.solver.frozen import LostPositions, closed_set, is_closed, is_lost
+from yukon.solver.search import _Budget, _depth_first
+
+from .reference import TooLargeError, exhaustive_winnable, small_position
+
+
+def largest_closed_set(board: Board) -> set[int]:
+    """The definition, literally: every tableau card (face-down ones too), then drop
+    members that break a condition until none does."""
+    above: dict[int, int] = {}
+    below: dict[int, int] = {}
+    down: set[int] = set()
+    for column, hidden in zip(board.columns, board.hidden, strict=True):
+        for depth, card in enumerate(column):
+            if depth:
+                below[card] = column[depth - 1]
+                above[column[depth - 1]] = card
+            if depth < hidden:
+                down.add(card)
+    tableau = {card for column in board.columns for card in column}
+    members = {c for c in tableau if c in down or c % 13 != 12 or c not in below}
+
+    def covered(card: int) -> bool:
+        return card in tableau and above.get(card, -1) in members
+
+    def keeps(card: int) -> bool:
+        if card in down:
+            return above[card] in members
+        suit = card // 13
+        parents = [p for p in board.tables.parents[card] if p != below.get(card)]
+        lower = range(suit * 13 + board.foundations[suit], card)
+        return all(covered(p) for p in parents) and any(covered(q) for q in lower)
+
+    while dropped := {card for card in members if not keeps(card)}:
+        members -= dropped
+    return members
+
+
+def _positions(seed: int, count: int, *, most: int = 24) -> list[Position]:
+    rng = random.Random(seed)
+    return [
+        small_position(rng, rng.choice(list(Rules)), left=rng.randrange(6, most))
+        for _ in range(count)
+    ]
+
+
+def test_the_closed_set_found_is_the_largest_by_the_definition() -> None:
+    lost = 0
+    for position in _positions(8, 4000):
+        board = Board(position)
+        largest = largest_closed_set(board)
+        face_up = {card for c, h in zip(board.columns, board.hidden, strict=True) for card in c[h:]}
+        for card in face_up:
+            found = closed_set(board, [card])
+            assert bool(found) == (card in largest)
+            assert found <= largest
+            if found:
+                assert is_closed(board, frozenset(found))
+        assert is_lost(board) == bool(largest)
+        lost += bool(largest)
+    assert lost >= 80
+
+
+def test_a_position_with_a_closed_set_is_lost() -> None:
+    checked = 0
+    for position in _positions(13, 6000, most=18):
+        if not is_lost(Board(position)):
+            continue
+        try:
+            assert not exhaustive_winnable(position, cap=10_000), position.layout_lines()
+        except TooLargeError:
+            continue
+        checked += 1
+    assert checked >= 40
+
+
+def test_a_position_the_search_calls_lost_holds_a_closed_set() -> None:
+    # Along the complete search of a real unwinnable deal, every position the
+    # check after a turn (with its cache of recent sets) calls lost holds a closed
+    # set by the definition.
+    class Checked(LostPositions):
+        calls = lost = 0
+
+        def after_turn(self, column: int) -> bool:
+            answer = super().after_turn(column)
+            Checked.calls += 1
+            if answer:
+                Checked.lost += 1
+                assert largest_closed_set(self.board)
+            return answer
+
+    board = Board(Position.from_code(GameCode(Rules.CLASSIC, 116)))
+    budget = _Budget(Limit(states=20_000)).phase(1.0)
+    assert _depth_first(board, budget, Checked(board)) is None
+    assert Checked.lost > 1_000
+    assert Checked.calls > Checked.lost
