@@ -6,17 +6,18 @@ replayed through the engine before it is counted.
 
     python bench/solver.py --workers 2           # the full run (under 2 min on 2 cores)
     python bench/solver.py --count 40 --seconds 2 --workers 2   # a quick look
-    python bench/solver.py --states 1000000 --workers 2         # deterministic budget
+    python bench/solver.py --states 1500000 --workers 2         # deterministic budget
 
-Measured on the 2-core development machine, shared with other work:
+Measured on the 2-core development machine (two workers, nothing else running):
 
-    classic deals 0–199, 10 s each, 2 worker(s), 81 s wall
-    won 182  unwinnable 7  unknown 11  decided 94.5 %
-    time per decided deal: median 0.008 s, p90 1.024 s
-    states per second: 133,262
+    classic deals 0–199, 10 s each, 2 worker(s), 79 s wall
+    won 182  unwinnable 8  unknown 10  decided 95.0 %
+    time per decided deal: median 0.008 s, p90 1.046 s
+    states per second: 135,965
 
-With ``--states 1000000`` the counts are the same (182 / 7 / 11). Relaxed rules,
-deals 0–99 at 2 s each: all 100 won, median 0.015 s.
+The slowest decided deal is YU1-C-AAAAAEM (deal 116, unwinnable), at 8.3 s.
+With ``--states 1500000`` the counts are the same (182 / 8 / 10). Relaxed rules,
+deals 0–99 at 2 s each: all 100 won, median 0.009 s.
 """
 
 from __future__ import annotations
