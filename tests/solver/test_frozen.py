@@ -104,3 +104,17 @@ def test_a_position_the_search_calls_lost_holds_a_closed_set() -> None:
     assert _depth_first(board, budget, Checked(board)) is None
     assert Checked.lost > 1_000
     assert Checked.calls > Checked.lost
+
+
+def test_unwinnable_deals_stay_unwinnable_without_the_check() -> None:
+    # The deals of the benchmark the complete search proves unwinnable within a
+    # small budget are proven so without the check as well, in more states.
+    for number in (24, 62, 120, 153, 199):
+        states = []
+        for lost in (False, True):
+            board = Board(Position.from_code(GameCode(Rules.CLASSIC, number)))
+            budget = _Budget(Limit(states=200_000)).phase(1.0)
+            assert _depth_first(board, budget, LostPositions(board) if lost else None) is None
+            assert budget.exhausted, number
+            states.append(budget.states)
+        assert states[1] <= states[0]
