@@ -133,6 +133,15 @@ class Board:
         self._link()
         self.left = sum(map(len, columns))
 
+    def cover(self, card: int) -> int:
+        """The face-up card whose staying put keeps *card* covered: the card lying
+        on it, or for a face-down card its column's lowest face-up card; -1 when
+        *card* is the last of its column or not in the tableau."""
+        if self.down[card]:
+            number = self.where[card]
+            return self.columns[number][self.hidden[number]]
+        return self.above[card]
+
     @property
     def is_won(self) -> bool:
         return self.left == 0

@@ -116,9 +116,8 @@ class LostPositions:
 
 def is_closed(board: Board, members: frozenset[int]) -> bool:
     """Whether the face-up *members* form a closed set on *board*."""
-    columns, hidden, where, found = board.columns, board.hidden, board.where, board.foundations
-    above, below, down = board.above, board.below, board.down
-    parents = board.tables.parents
+    where, found, below, down = board.where, board.foundations, board.below, board.down
+    parents, cover = board.tables.parents, board.cover
     for card in members:
         if where[card] < 0 or down[card]:
             return False
@@ -127,19 +126,11 @@ def is_closed(board: Board, members: frozenset[int]) -> bool:
             return False
         for parent in parents[card]:
             if parent != support:
-                if down[parent]:
-                    number = where[parent]
-                    keeper = columns[number][hidden[number]]
-                else:
-                    keeper = above[parent]
+                keeper = cover(parent)
                 if keeper not in members:
                     return False
         for lower in range(card - card % 13 + found[card // 13], card):
-            if down[lower]:
-                number = where[lower]
-                keeper = columns[number][hidden[number]]
-            else:
-                keeper = above[lower]
+            keeper = cover(lower)
             if keeper in members:
                 break
         else:
@@ -156,9 +147,8 @@ def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
     A face-down card counts as covered while its column's lowest face-up card
     stays put.
     """
-    columns, hidden, where, found = board.columns, board.hidden, board.where, board.foundations
-    above, below, down = board.above, board.below, board.down
-    parents = board.tables.parents
+    found, below = board.foundations, board.below
+    parents, cover = board.tables.parents, board.cover
     starts = set(cards)
     pending = len(starts)  # the starts not yet shown free
     free: set[int] = set()
@@ -200,22 +190,14 @@ def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
         every: list[int] = []
         for parent in parents[card]:
             if parent != support:
-                if down[parent]:
-                    number = where[parent]
-                    keeper = columns[number][hidden[number]]
-                else:
-                    keeper = above[parent]
+                keeper = cover(parent)
                 if keeper < 0 or keeper in free:
                     break
                 every.append(keeper)
         else:
             some: list[int] = []
             for lower in range(card - card % 13 + found[card // 13], card):
-                if down[lower]:
-                    number = where[lower]
-                    keeper = columns[number][hidden[number]]
-                else:
-                    keeper = above[lower]
+                keeper = cover(lower)
                 if keeper >= 0 and keeper not in free:
                     some.append(keeper)
             if some:
