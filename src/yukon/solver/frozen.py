@@ -65,7 +65,7 @@ from collections.abc import Iterable
 
 from yukon.solver.board import Board
 
-__all__ = ["LostPositions", "closed_set", "is_lost"]
+__all__ = ["LostPositions", "closed_set", "is_closed", "is_lost"]
 
 _KING = 12
 _PROOFS = 8
@@ -81,9 +81,10 @@ def is_lost(board: Board) -> bool:
 
 
 class LostPositions:
-    """The check after each move of a search, keeping the closed sets found lately:
-    positions near each other are often lost for the same reason, and checking
-    that a known set is still closed is cheaper than finding one."""
+    """The check a search makes after each move that turns a card, keeping the
+    closed sets found lately: positions near each other are often lost for the
+    same reason, and checking that a known set is still closed is cheaper than
+    finding one."""
 
     __slots__ = ("board", "proofs")
 
