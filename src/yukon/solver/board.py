@@ -325,6 +325,7 @@ class Board:
         foundations, key = self.foundations, self.key
         children, stacks = self.tables.children, self.tables.stacks
         links, downs = self.tables.link_keys, self.tables.down_keys
+        face_down, under_of = self.down, self.below
         focused = self.focused
         empty = -1
         for target, destination in enumerate(columns):
@@ -345,33 +346,31 @@ class Board:
                     ):
                         ranked.append(_TAKE_BACK | card << 3 | target)
                     continue
-                if source == target:
+                if source == target or face_down[card]:
                     continue
                 column = columns[source]
-                index = column.index(card)
-                down = hidden[source]
-                size = len(column) - index
-                if index < down or size > MAX_GROUP:
+                size = len(column) - column.index(card)
+                if size > MAX_GROUP:
                     continue
-                if index == 0:
+                under = under_of[card]
+                if under < 0:
                     if onto ^ links[card * _LINK + BOTTOM] in seen:
                         continue
                     score = 100
                 else:
-                    below = column[index - 1]
-                    onto ^= links[card * _LINK + below]
-                    if index == down:
-                        if onto ^ downs[below] in seen:
+                    onto ^= links[card * _LINK + under]
+                    if face_down[under]:
+                        if onto ^ downs[under] in seen:
                             continue
-                        score = 160 + 2 * down
+                        score = 160 + 2 * hidden[source]
                     elif onto in seen:
                         continue
-                    elif stacks[card * BOTTOM + below]:
-                        if focused and foundations[below // 13] != below % 13:
-                            continue  # idle: it fits where it is, and below is not due up
-                        score = 40 + down
+                    elif stacks[card * BOTTOM + under]:
+                        if focused and foundations[under // 13] != under % 13:
+                            continue  # idle: it fits where it is, and under is not due up
+                        score = 40 + hidden[source]
                     else:
-                        score = 90 + 2 * down
+                        score = 90 + 2 * hidden[source]
                 ranked.append((score - size) << _SHIFT | card << 3 | target)
         if empty >= 0:
             self._king_moves(ranked, empty, junk, seen)

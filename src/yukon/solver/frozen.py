@@ -68,7 +68,7 @@ from yukon.solver.board import Board
 __all__ = ["LostPositions", "closed_set", "is_closed", "is_lost"]
 
 _KING = 12
-_PROOFS = 8
+_PROOFS = 4
 """How many closed sets :class:`LostPositions` keeps to try first."""
 
 

@@ -198,7 +198,7 @@ def _depth_first(
         if budget.spend() or len(seen) == cap:
             break
         if undo.turned and lost is not None and lost.after_turn(undo.source):
-            frames.append([])  # lost for good: no moves from here
+            board.unmake(path.pop())  # lost for good: nothing to try from here
             continue
         frames.append(board.moves(seen))
     while path:
