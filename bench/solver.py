@@ -12,8 +12,8 @@ Measured on the 2-core development machine (two workers, nothing else running):
 
     classic deals 0–199, 10 s each, 2 worker(s), 79 s wall
     won 182  unwinnable 8  unknown 10  decided 95.0 %
-    time per decided deal: median 0.008 s, p90 1.046 s
-    states per second: 135,965
+    time per decided deal: median 0.008 s, p90 1.047 s
+    states per second: 140,737
 
 The slowest decided deal is YU1-C-AAAAAEM (deal 116, unwinnable), at 8.3 s.
 With ``--states 1500000`` the counts are the same (182 / 8 / 10). Relaxed rules,
