@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -102,3 +103,21 @@ def test_the_console_script_runs_as_a_module() -> None:
     )
     assert done.returncode == 0
     assert done.stdout == CHECK_VALUE + "\n"
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    # As with `yukon solve CODE | head -1`: the pipe's reading end is closed.
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "yukon", "deal", "YU1-C-AAAAAAB"],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    finally:
+        os.close(writer)
+    assert done.stderr == ""
+    assert done.returncode == 141

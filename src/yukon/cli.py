@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -21,6 +22,8 @@ __all__ = ["CommandError", "build_parser", "game_json", "main", "print_game"]
 
 EXIT_OK = 0
 EXIT_USAGE = 2
+EXIT_BROKEN_PIPE = 141
+"""128 + SIGPIPE, as other command-line tools end when their reader goes away."""
 
 
 class CommandError(Exception):
@@ -129,6 +132,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The record's own form: "move N (TEXT): reason".
         print(error, file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:
+        # The reader went away (``yukon solve … | head``): stop quietly. Standard
+        # output points at nowhere so the interpreter's last flush cannot fail too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except (CommandError, YukonError, OSError) as error:
         print(f"yukon: {error}", file=sys.stderr)
         return EXIT_USAGE
