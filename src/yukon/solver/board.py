@@ -193,12 +193,7 @@ class Board:
             else:
                 key ^= links[card * _LINK + BOTTOM]
                 below[card] = -1
-            group = column[index:]
-            del column[index:]
-            destination += group
-            where = self.where
-            for moved in group:
-                where[moved] = target
+            self._shift(column, index, destination, target)
         turned = index > 0 and self.hidden[source] == index
         if turned:
             self.hidden[source] = index - 1
@@ -206,6 +201,15 @@ class Board:
             self.down[column[-1]] = 0
         self.key = key
         return Undo(move, source, turned, old)
+
+    def _shift(self, origin: list[int], index: int, destination: list[int], number: int) -> None:
+        """Move ``origin[index:]`` onto the end of *destination*, column *number*."""
+        group = origin[index:]
+        del origin[index:]
+        destination += group
+        where = self.where
+        for moved in group:
+            where[moved] = number
 
     def key_after(self, move: int) -> int:
         """The key *move* would lead to, without making it (to skip known positions)."""
@@ -261,12 +265,7 @@ class Board:
             index = destination.index(card)
             if index:
                 above[destination[index - 1]] = -1
-            group = destination[index:]
-            del destination[index:]
-            column += group
-            where = self.where
-            for moved in group:
-                where[moved] = source
+            self._shift(destination, index, column, source)
         self.key = key
 
     def moves(self, seen: set[int] | None = None) -> list[int]:
