@@ -71,3 +71,12 @@ def small_position(rng: random.Random, rules: Rules, *, left: int) -> Position:
         tuple(hidden),
         (heights[0], heights[1], heights[2], heights[3]),
     )
+
+
+def small_positions(seed: int, count: int, *, most: int = 20) -> list[Position]:
+    """*count* positions by :func:`small_position`, random rules, 6 to *most* − 1 cards left."""
+    rng = random.Random(seed)
+    return [
+        small_position(rng, rng.choice(list(Rules)), left=rng.randrange(6, most))
+        for _ in range(count)
+    ]

@@ -3,15 +3,13 @@ largest ones by their definition, and a position holding one is lost."""
 
 from __future__ import annotations
 
-import random
-
 from yukon.engine import GameCode, Position, Rules
 from yukon.solver import Limit
 from yukon.solver.board import Board
 from yukon.solver.frozen import LostPositions, closed_set, is_closed, is_lost
 from yukon.solver.search import _Budget, _depth_first
 
-from .reference import TooLargeError, exhaustive_winnable, small_position
+from .reference import TooLargeError, exhaustive_winnable, small_positions
 
 
 def largest_closed_set(board: Board) -> set[int]:
@@ -46,17 +44,9 @@ def largest_closed_set(board: Board) -> set[int]:
     return members
 
 
-def _positions(seed: int, count: int, *, most: int = 24) -> list[Position]:
-    rng = random.Random(seed)
-    return [
-        small_position(rng, rng.choice(list(Rules)), left=rng.randrange(6, most))
-        for _ in range(count)
-    ]
-
-
 def test_the_closed_set_found_is_the_largest_by_the_definition() -> None:
     lost = 0
-    for position in _positions(8, 4000):
+    for position in small_positions(8, 4000, most=24):
         board = Board(position)
         largest = largest_closed_set(board)
         face_up = {card for c, h in zip(board.columns, board.hidden, strict=True) for card in c[h:]}
@@ -73,7 +63,7 @@ def test_the_closed_set_found_is_the_largest_by_the_definition() -> None:
 
 def test_a_position_with_a_closed_set_is_lost() -> None:
     checked = 0
-    for position in _positions(13, 6000, most=18):
+    for position in small_positions(13, 6000, most=18):
         if not is_lost(Board(position)):
             continue
         try:

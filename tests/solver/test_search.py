@@ -3,8 +3,6 @@ safe moves keep winnable positions winnable, budgets are deterministic."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from yukon.engine import Game, GameCode, Position, Record, Rules
@@ -12,7 +10,7 @@ from yukon.solver import Limit, SolverError, Status, solve, verify
 from yukon.solver.board import Board
 from yukon.solver.search import _luby
 
-from .reference import TooLargeError, exhaustive_winnable, small_position
+from .reference import TooLargeError, exhaustive_winnable, small_positions
 
 TRAP = """8C
 [5D] 5S 2C AC 9C TH
@@ -78,17 +76,9 @@ def test_a_bad_solution_is_refused() -> None:
         verify(position, moves[:-1])
 
 
-def _positions(seed: int, count: int) -> list[Position]:
-    rng = random.Random(seed)
-    return [
-        small_position(rng, rng.choice(list(Rules)), left=rng.randrange(6, 20))
-        for _ in range(count)
-    ]
-
-
 def test_unwinnable_verdicts_agree_with_the_exhaustive_search() -> None:
     checked = 0
-    for position in _positions(3, 300):
+    for position in small_positions(3, 300):
         result = solve(position, Limit(states=50_000))
         if result.status is Status.WON:
             continue
@@ -103,7 +93,7 @@ def test_unwinnable_verdicts_agree_with_the_exhaustive_search() -> None:
 
 def test_winnable_verdicts_agree_with_the_exhaustive_search() -> None:
     checked = 0
-    for position in _positions(5, 300):
+    for position in small_positions(5, 300):
         try:
             winnable = exhaustive_winnable(position, cap=3_000)
         except TooLargeError:
@@ -115,7 +105,7 @@ def test_winnable_verdicts_agree_with_the_exhaustive_search() -> None:
 
 def test_a_safe_foundation_move_never_loses_a_winnable_position() -> None:
     checked = 0
-    for position in _positions(9, 400):
+    for position in small_positions(9, 400):
         board = Board(position)
         moves = board.moves()
         if len(moves) != 1 or moves[0] & 7 != 7 or len(board.all_moves()) == 1:
