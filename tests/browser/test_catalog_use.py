@@ -25,6 +25,7 @@ PLAYER_ERRORS = (
     "nothing_to_undo",
     "game_won",
     "unavailable",
+    "solver_busy",
     "corrupt_game",
     "storage_error",
     "internal_error",

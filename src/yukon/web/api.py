@@ -18,10 +18,11 @@ from yukon.solver import winnable_deal
 from yukon.storage import GameService, LiveGame
 from yukon.web.bodies import optional, read_object, required
 from yukon.web.config import AppSettings
+from yukon.web.disconnect import while_connected
 from yukon.web.errors import ApiError, bad_request, request_language
 from yukon.web.records import replay_record
 from yukon.web.responses import JsonResponse
-from yukon.web.solving import Solving
+from yukon.web.solving import Asker, Solving
 from yukon.web.state import state_json
 
 __all__ = ["api_routes"]
@@ -110,6 +111,7 @@ async def make_move(request: Request) -> Response:
     move = Move.parse(required(body, "move", str))
     version = required(body, "version", int)
     live = _service(request).move(_player(request), _game_id(request), move, version)
+    _solving(request).moved_on(Asker(live.player, live.id))
     return _state(request, live)
 
 
@@ -117,6 +119,7 @@ async def undo(request: Request) -> Response:
     body = await _body(request)
     version = required(body, "version", int)
     live = _service(request).undo(_player(request), _game_id(request), version)
+    _solving(request).moved_on(Asker(live.player, live.id))
     return _state(request, live)
 
 
@@ -125,7 +128,7 @@ async def hint(request: Request) -> Response:
     version = required(body, "version", int)
     service, player, game_id = _service(request), _player(request), _game_id(request)
     live = service.check_version(player, game_id, version)
-    move = await _solving(request).hint(live.game)
+    move = await while_connected(request, _solving(request).hint(Asker(player, game_id), live.game))
     # The game may have changed during the search: counting checks the version again.
     live = service.record_hint(player, game_id, version, move)
     shown = (
@@ -136,7 +139,8 @@ async def hint(request: Request) -> Response:
 
 async def analysis(request: Request) -> Response:
     live = _service(request).get(_player(request), _game_id(request))
-    result = await _solving(request).analysis(live.game)
+    asker = Asker(live.player, live.id)
+    result = await while_connected(request, _solving(request).analysis(asker, live.game))
     return JsonResponse(
         {
             "status": result.status.value,

@@ -41,6 +41,7 @@ def create_app(settings: AppSettings) -> Starlette:
         service = GameService(database, clock=settings.clock, cache_size=settings.cache_size)
         solving = Solving(
             workers=settings.solver_workers,
+            queue=settings.solver_queue,
             hint_seconds=settings.hint_seconds,
             analysis_seconds=settings.analysis_seconds,
         )
@@ -49,7 +50,7 @@ def create_app(settings: AppSettings) -> Starlette:
         try:
             yield
         finally:
-            solving.close()
+            await solving.close()
             service.close()
 
     app = Starlette(

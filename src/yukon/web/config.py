@@ -27,8 +27,9 @@ class AppSettings:
     *durable* makes every commit survive a power cut too (``synchronous=FULL``),
     not only a crash of the process; *secure_cookies* marks the player cookie
     ``Secure`` for a server behind HTTPS. The solver gets *hint_seconds* per
-    hint and *analysis_seconds* per "Can this still be won?", in at most
-    *solver_workers* searches at once.
+    hint and *analysis_seconds* per "Can this still be won?", in
+    *solver_workers* processes (``None``: one per CPU, at least two), with at
+    most *solver_queue* searches of each kind waiting (see :mod:`yukon.web.solving`).
     """
 
     db_path: Path
@@ -42,4 +43,5 @@ class AppSettings:
     secure_cookies: bool = False
     hint_seconds: float = 1.0
     analysis_seconds: float = 3.0
-    solver_workers: int = 1
+    solver_workers: int | None = None
+    solver_queue: int = 4

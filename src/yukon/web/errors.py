@@ -43,10 +43,19 @@ _log: Final = logging.getLogger("yukon.web")
 class ApiError(Exception):
     """A refusal decided by the web layer itself (bad body, too large, …)."""
 
-    def __init__(self, status: int, code: str, message: str, **details: object) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        *,
+        headers: dict[str, str] | None = None,
+        **details: object,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
+        self.headers = headers
         self.details = details
 
 
@@ -131,7 +140,7 @@ async def handle_error(request: Request, error: Exception) -> Response:
     content: dict[str, object] = {"error": body}
     if isinstance(error, GameRefusedError):
         content["state"] = state_json(error.live, request.app.state.service.now())
-    headers = error.headers if isinstance(error, HTTPException) else None
+    headers = error.headers if isinstance(error, HTTPException | ApiError) else None
     return JsonResponse(content, status_code=status, headers=headers)
 
 
