@@ -77,6 +77,7 @@ class _Search:
     answer: asyncio.Future[SolveResult]
     waiters: int = 0
     started: float | None = None
+    pid: int | None = None
     task: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
@@ -149,10 +150,14 @@ class Solving:
         if search is not None and search.asker == asker:
             self._drop(search, _moved_on())
 
+    def searching(self) -> list[int]:
+        """The process ids of the searches under way (for tests and operators)."""
+        return [search.pid for search in self._running if search.pid is not None]
+
     @property
-    def busy(self) -> int:
-        """How many searches run now (for tests and benchmarks)."""
-        return len(self._running)
+    def waiting(self) -> int:
+        """How many searches wait in the lines (for tests and operators)."""
+        return sum(len(line) for line in self._lines.values())
 
     async def close(self) -> None:
         """Drop every search and end every worker process."""
@@ -250,6 +255,7 @@ class Solving:
             self._lines[search.kind].popleft()
             process = self._idle.pop()
             search.started = asyncio.get_running_loop().time()
+            search.pid = process.pid
             self._running.add(search)
             search.task = asyncio.create_task(self._run(search, process))
 
