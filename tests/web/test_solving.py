@@ -37,9 +37,8 @@ _TIMEOUT = 30.0
 def serving(tmp_path: Path, **solver: Any) -> Iterator[tuple[str, Solving]]:
     """The app with *solver* settings, served; yields its URL and its solver."""
     clear_cache()
-    settings = AppSettings(
-        db_path=tmp_path / "yukon.sqlite3", hint_seconds=LONG, analysis_seconds=LONG, **solver
-    )
+    budgets = {"hint_seconds": LONG, "analysis_seconds": LONG}
+    settings = AppSettings(db_path=tmp_path / "yukon.sqlite3", **(budgets | solver))
     app = create_app(settings)
     with live_server(app) as url:
         yield url, app.state.solving
@@ -105,6 +104,26 @@ def test_a_second_search_of_the_same_player_is_refused_with_retry_after(tmp_path
         assert error["code"] == "solver_busy"
         assert error["message"] == translate("sk", "error.solver_busy")
         assert error["retry_after"] == int(answer.headers["Retry-After"])
+        assert len(solving.searching()) == 1
+        held.close()
+
+
+def test_a_longer_search_of_the_same_position_waits_for_the_shorter(tmp_path: Path) -> None:
+    with (
+        serving(tmp_path, solver_workers=2, analysis_seconds=2 * LONG) as (url, solving),
+        player(url) as client,
+    ):
+        state = new_game(client, *HARD[0])
+        held = send_and_keep(
+            url,
+            f"{API}/games/{state['id']}/hint",
+            cookie(client),
+            method="POST",
+            body=f'{{"version": {state["version"]}}}',
+        )
+        wait_for(lambda: len(solving.searching()) == 1, "the hint's search to run")
+        # The same position: the hint is still wanted, so the analysis is refused.
+        assert client.get(f"{API}/games/{state['id']}/analysis").status_code == 429
         assert len(solving.searching()) == 1
         held.close()
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import multiprocessing
 import signal
+from multiprocessing import forkserver
 from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
@@ -32,7 +33,7 @@ from yukon.engine import Position
 from yukon.solver.result import Limit, SolveResult
 from yukon.solver.search import solve
 
-__all__ = ["SolverProcess", "SolverProcessError"]
+__all__ = ["SolverProcess", "SolverProcessError", "prepare"]
 
 _PROCESS_NAME: Final = "yukon-solver"
 _JOIN_SECONDS: Final = 5.0
@@ -50,6 +51,13 @@ def _context() -> BaseContext:
         context.set_forkserver_preload([__name__])
         return context
     return multiprocessing.get_context("spawn")
+
+
+def prepare() -> None:
+    """Start the fork server now rather than with the first worker (it takes about
+    half a second, once per server process); a no-op where there is none."""
+    if _context().get_start_method() == "forkserver":
+        forkserver.ensure_running()
 
 
 def _serve(connection: Connection) -> None:

@@ -111,7 +111,7 @@ async def make_move(request: Request) -> Response:
     move = Move.parse(required(body, "move", str))
     version = required(body, "version", int)
     live = _service(request).move(_player(request), _game_id(request), move, version)
-    _solving(request).moved_on(Asker(live.player, live.id))
+    _solving(request).moved_on(Asker(live.player, live.id), live.game.position())
     return _state(request, live)
 
 
@@ -119,7 +119,7 @@ async def undo(request: Request) -> Response:
     body = await _body(request)
     version = required(body, "version", int)
     live = _service(request).undo(_player(request), _game_id(request), version)
-    _solving(request).moved_on(Asker(live.player, live.id))
+    _solving(request).moved_on(Asker(live.player, live.id), live.game.position())
     return _state(request, live)
 
 

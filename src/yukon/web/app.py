@@ -47,6 +47,7 @@ def create_app(settings: AppSettings) -> Starlette:
         )
         app.state.service = service
         app.state.solving = solving
+        solving.start()
         try:
             yield
         finally:

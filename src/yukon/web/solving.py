@@ -28,13 +28,14 @@ import enum
 import math
 import os
 from collections import deque
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from yukon.engine import Game, Move, Position
 from yukon.solver import Limit, SolveResult
 from yukon.solver.service import cached_result, remember, suggested_move
-from yukon.solver.worker import SolverProcess, SolverProcessError
+from yukon.solver.worker import SolverProcess, SolverProcessError, prepare
 from yukon.web.errors import ApiError
 
 __all__ = ["Asker", "Kind", "Solving", "default_workers"]
@@ -108,10 +109,10 @@ class Solving:
         analysis_seconds: float = 3.0,
     ) -> None:
         self.workers = default_workers() if workers is None else workers
-        if self.workers < 1 or queue < 0:
-            raise ValueError(
-                f"need at least one worker and a queue of 0 or more, not {workers}, {queue}"
-            )
+        if self.workers < 1:
+            raise ValueError(f"the solver needs at least one worker, not {self.workers}")
+        if queue < 0:
+            raise ValueError(f"the solver's line holds 0 searches or more, not {queue}")
         self.queue = queue
         self.budgets: Final = {Kind.HINT: hint_seconds, Kind.ANALYSIS: analysis_seconds}
         # Analyses leave one worker to the hints (when there are two or more).
@@ -144,10 +145,16 @@ class Solving:
         :meth:`hint` does)."""
         return await self._solve(Kind.ANALYSIS, asker, game.position())
 
-    def moved_on(self, asker: Asker) -> None:
-        """The game of *asker* changed: a search of its old position is no longer needed."""
+    def start(self) -> None:
+        """Get the worker processes' fork server going, without waiting for it (the
+        processes themselves start when first needed)."""
+        self._in_background(asyncio.to_thread(prepare))
+
+    def moved_on(self, asker: Asker, position: Position) -> None:
+        """The game of *asker* is now at *position*: a search of another position
+        of it is no longer needed."""
         search = self._by_player.get(asker.player)
-        if search is not None and search.asker == asker:
+        if search is not None and search.asker == asker and search.position != position:
             self._drop(search, _moved_on())
 
     def searching(self) -> list[int]:
@@ -192,9 +199,9 @@ class Solving:
         if mine is not None:
             if mine.position == position and mine.seconds >= seconds:
                 return mine
-            if mine.asker != asker:
+            if mine.asker != asker or mine.position == position:
                 raise _busy(self._time_left(mine))
-            self._drop(mine, _moved_on())
+            self._drop(mine, _moved_on())  # the player's game moved on
         line = self._lines[kind]
         if len(line) >= self.queue and not self._can_start(kind):
             raise _busy(self._wait_in_line(kind, len(line)))
@@ -282,7 +289,11 @@ class Solving:
             self._idle.append(process)
             self._dispatch()
 
-        task = asyncio.create_task(start())
+        self._in_background(start())
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run *work* as a task that :meth:`close` waits for."""
+        task = asyncio.create_task(work)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
