@@ -71,6 +71,13 @@ def hold_analysis(url: str, client: httpx.Client, state: dict[str, Any]) -> sock
     return send_and_keep(url, f"{API}/games/{state['id']}/analysis", cookie(client))
 
 
+def hold_hint(url: str, client: httpx.Client, state: dict[str, Any]) -> socket.socket:
+    """Ask for a hint about *state*'s game and keep the connection open, unread."""
+    path = f"{API}/games/{state['id']}/hint"
+    body = f'{{"version": {state["version"]}}}'
+    return send_and_keep(url, path, cookie(client), method="POST", body=body)
+
+
 def status_of(connection: socket.socket) -> int:
     """The status of the answer on *connection* (waits for it)."""
     connection.settimeout(_TIMEOUT)
@@ -114,13 +121,7 @@ def test_a_longer_search_of_the_same_position_waits_for_the_shorter(tmp_path: Pa
         player(url) as client,
     ):
         state = new_game(client, *HARD[0])
-        held = send_and_keep(
-            url,
-            f"{API}/games/{state['id']}/hint",
-            cookie(client),
-            method="POST",
-            body=f'{{"version": {state["version"]}}}',
-        )
+        held = hold_hint(url, client, state)
         wait_for(lambda: len(solving.searching()) == 1, "the hint's search to run")
         # The same position: the hint is still wanted, so the analysis is refused.
         assert client.get(f"{API}/games/{state['id']}/analysis").status_code == 429
@@ -190,13 +191,7 @@ def test_a_hint_whose_game_moved_on_is_dropped(tmp_path: Path) -> None:
     with serving(tmp_path, solver_workers=1) as (url, solving), player(url) as client:
         code, first_move = HARD[0]
         state = new_game(client, code, first_move)
-        held = send_and_keep(
-            url,
-            f"{API}/games/{state['id']}/hint",
-            cookie(client),
-            method="POST",
-            body=f'{{"version": {state["version"]}}}',
-        )
+        held = hold_hint(url, client, state)
         wait_for(lambda: len(solving.searching()) == 1, "the hint's search to run")
         [pid] = solving.searching()
 
