@@ -3,6 +3,7 @@ on serving, and a kill stops a search at once."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -34,4 +35,8 @@ def test_a_kill_stops_a_search_at_once(process: SolverProcess) -> None:
     process.kill()
     with pytest.raises(SolverProcessError, match="ended"):
         process.receive()
+    # Its end has been read from the pipe; the exit is seen once the process is reaped.
+    deadline = time.monotonic() + 10
+    while process.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert not process.is_alive()

@@ -187,6 +187,28 @@ def test_another_players_hint_is_served_while_one_player_hammers(tmp_path: Path)
         held.close()
 
 
+def test_a_hint_goes_before_waiting_analyses_on_the_worker_they_leave(tmp_path: Path) -> None:
+    with serving(tmp_path, solver_workers=2) as (url, solving):
+        clients = [player(url) for _ in HARD]
+        games = [new_game(client, *deal) for client, deal in zip(clients, HARD, strict=True)]
+        held = [
+            hold_analysis(url, client, game) for client, game in zip(clients, games, strict=True)
+        ]
+        # Analyses take one of the two workers; the others wait in line.
+        wait_for(lambda: solving.waiting == 2, "two analyses to wait")
+        assert len(solving.searching()) == 1
+
+        with player(url) as victim:
+            state = new_game(victim, WIN_CODE)
+            answer = victim.post(f"{API}/games/{state['id']}/hint", json={"version": 1})
+            assert answer.status_code == 200, answer.text
+        assert (len(solving.searching()), solving.waiting) == (1, 2)
+        for connection in held:
+            connection.close()
+        for client in clients:
+            client.close()
+
+
 def test_a_hint_whose_game_moved_on_is_dropped(tmp_path: Path) -> None:
     with serving(tmp_path, solver_workers=1) as (url, solving), player(url) as client:
         code, first_move = HARD[0]

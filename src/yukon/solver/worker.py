@@ -74,7 +74,10 @@ def _serve(connection: Connection) -> None:
             answer: SolveResult | str = solve(position, limit)
         except Exception as error:  # the server reports it; the worker serves on
             answer = f"{type(error).__name__}: {error}"
-        connection.send(answer)
+        try:
+            connection.send(answer)
+        except OSError:  # the server has gone (killed): nobody to answer
+            return
 
 
 class SolverProcess:
