@@ -195,8 +195,7 @@ def test_a_hint_goes_before_waiting_analyses_on_the_worker_they_leave(tmp_path: 
             hold_analysis(url, client, game) for client, game in zip(clients, games, strict=True)
         ]
         # Analyses take one of the two workers; the others wait in line.
-        wait_for(lambda: solving.waiting == 2, "two analyses to wait")
-        assert len(solving.searching()) == 1
+        wait_for(lambda: (len(solving.searching()), solving.waiting) == (1, 2), "one to run")
 
         with player(url) as victim:
             state = new_game(victim, WIN_CODE)
