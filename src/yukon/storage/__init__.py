@@ -18,7 +18,7 @@ from yukon.storage.rows import GameRow
 from yukon.storage.service import GameService
 from yukon.storage.settings import LANGUAGES, Language, PlayerSettings
 from yukon.storage.stats import RulesStats, rules_stats
-from yukon.storage.store import Store, is_postgres_url, open_store
+from yukon.storage.store import Store, describe_database, is_postgres_url, open_store
 
 __all__ = [
     "LANGUAGES",
@@ -39,6 +39,7 @@ __all__ = [
     "StorageError",
     "Store",
     "default_db_path",
+    "describe_database",
     "is_postgres_url",
     "open_store",
     "rules_stats",

@@ -10,10 +10,17 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Final, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 from yukon.storage.rows import GameRow
 
-__all__ = ["POSTGRES_SCHEMES", "Store", "is_postgres_url", "open_store"]
+__all__ = [
+    "POSTGRES_SCHEMES",
+    "Store",
+    "describe_database",
+    "is_postgres_url",
+    "open_store",
+]
 
 POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
 
@@ -56,6 +63,26 @@ def is_postgres_url(target: str | Path) -> bool:
     (True, False)
     """
     return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
+def describe_database(target: str | Path | None) -> str:
+    """*target* as it can be shown in a log: a URL without its password; the
+    default file when ``None``.
+
+    >>> describe_database("postgresql://yukon:secret@db:5432/yukon")
+    'postgresql://yukon:***@db:5432/yukon'
+    """
+    if target is None:
+        from yukon.storage.paths import default_db_path
+
+        return str(default_db_path())
+    if not is_postgres_url(target):
+        return str(target)
+    parts = urlsplit(str(target))
+    if parts.password is None:
+        return str(target)
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def open_store(target: str | Path, *, durable: bool = False) -> Store:
