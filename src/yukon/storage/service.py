@@ -3,10 +3,12 @@ kept in memory so that a request need not replay a record. Every change is
 checked against the game's version, made on a copy of the engine's game,
 committed, and only then acknowledged.
 
-Any number of processes (and threads) may serve one database: every request
-reads the game's row, and the game in memory is used only when it is the game
-that row holds (same version, same record); a write is made only over the
-revision it was computed from, so two writers never overwrite each other.
+Any number of processes (and threads) may serve one database: every answer
+without a write reads the game's row, and the game in memory is used only when
+it is the game that row holds (same version, same record); a write is made only
+over the revision it was computed from, so two writers never overwrite each
+other, and a write computed from a game in memory that another process has
+changed since is refused by the database and made again on the game as stored.
 
 >>> import tempfile, pathlib
 >>> from yukon.storage import open_store
@@ -238,21 +240,45 @@ class GameService:
     def _change(self, player: str, game_id: str, version: int | None, change: Change) -> LiveGame:
         """Apply *change* to the game as stored now, and store the result over the
         revision it was computed from; read again and retry when another write came
-        first. *version*, when given, must be the game's version at every try."""
+        first. *version*, when given, must be the game's version at every try.
+
+        The first try may start from the game in memory without reading it: the
+        write succeeds only if no other write came since (the revision is the same),
+        and anything but a write (a refusal, nothing to write) is decided again on
+        the game as read from the database.
+        """
+        cached = self._cached(player, game_id, version)
         for _ in range(_ATTEMPTS):
-            live = self.get(player, game_id)
+            live = cached if cached is not None else self.get(player, game_id)
             if version is not None and version != live.version:
                 raise StaleVersionError(live, version)
             now = self._clock()
-            changed = change(live, now)
+            try:
+                changed = change(live, now)
+            except (GameRefusedError, ValueError):
+                if cached is None:
+                    raise
+                changed = None
             if changed is None:
-                return live
+                if cached is None:
+                    return live
+                cached = None
+                continue
+            cached = None
             changed = replace(changed, revision=live.revision + 1, updated=now)
             if self.store.update_game(changed.to_row(), live.revision):
                 self._remember(changed)
                 return changed
         live = self.get(player, game_id)
         raise StaleVersionError(live, live.version if version is None else version)
+
+    def _cached(self, player: str, game_id: str, version: int | None) -> LiveGame | None:
+        """The player's game in memory, when it is at *version* (if given)."""
+        with self._cache_lock:
+            live = self._cache.get(game_id)
+        if live is None or live.player != player:
+            return None
+        return live if version is None or live.version == version else None
 
     def _resume(self, row: GameRow) -> LiveGame:
         """The game of *row*: the one in memory when it is that game, else replayed."""
