@@ -12,10 +12,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Final
 
+import psycopg
 from psycopg import Connection
 from psycopg_pool import ConnectionPool
 
 from yukon.storage.dialect import POSTGRES
+from yukon.storage.errors import StorageError
 from yukon.storage.schema import migrate
 from yukon.storage.sql import SqlStore
 
@@ -29,6 +31,7 @@ _CONNECT_TIMEOUT: Final = 10.0
 
 class _PostgresConnections:
     def __init__(self, url: str) -> None:
+        _check_reachable(url)
         self._pool: ConnectionPool[Connection] = ConnectionPool(
             url,
             min_size=1,
@@ -51,6 +54,23 @@ class _PostgresConnections:
 
     def close(self) -> None:
         self._pool.close()
+
+
+def _check_reachable(url: str) -> None:
+    """One connection first, so that a wrong URL, a refused connection or a bad
+    password is reported as it is, not as a pool that never filled up.
+
+    :raises StorageError: when PostgreSQL cannot be reached.
+    """
+    from yukon.storage.store import describe_database
+
+    try:
+        psycopg.connect(url, connect_timeout=int(_CONNECT_TIMEOUT)).close()
+    except psycopg.Error as error:
+        reason = str(error).strip() or type(error).__name__
+        raise StorageError(
+            f"cannot connect to the PostgreSQL database {describe_database(url)}: {reason}"
+        ) from None
 
 
 class PostgresStore(SqlStore):
