@@ -4,6 +4,7 @@ the same migrations on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,13 @@ def test_a_failing_migration_leaves_the_last_good_version(tmp_path: Path) -> Non
     assert schema_version(connection) == 1
     tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
     assert tables == {"a"}  # b was rolled back with its migration
+
+
+def test_processes_starting_together_migrate_once(database: Target) -> None:
+    # Threads stand in for worker processes: each opens its own connections.
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        stores = list(pool.map(lambda _: open_store(database), range(4)))
+    assert {store.version for store in stores} == {len(MIGRATIONS)}
+    for store in stores:
+        store.close()
+    assert _stored_version(database) == len(MIGRATIONS)
