@@ -38,9 +38,11 @@ start_postgres() {
     as=(runuser -u postgres --)
   fi
   _PG_PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-  "${as[@]}" "$bin/initdb" -D "$_PG_DIR/data" -U postgres -A trust --no-sync -E UTF8 >/dev/null
-  "${as[@]}" "$bin/pg_ctl" -D "$_PG_DIR/data" -l "$_PG_DIR/log" -w -s start -o \
-    "-p $_PG_PORT -k $_PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=200 $*"
+  # From the cluster's folder: the postgres user may not enter the checkout's.
+  (cd "$_PG_DIR" && "${as[@]}" "$bin/initdb" -D "$_PG_DIR/data" -U postgres -A trust --no-sync \
+    -E UTF8 >/dev/null)
+  (cd "$_PG_DIR" && "${as[@]}" "$bin/pg_ctl" -D "$_PG_DIR/data" -l "$_PG_DIR/log" -w -s start -o \
+    "-p $_PG_PORT -k $_PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=200 $*")
   _PG_CTL=("${as[@]}" "$bin/pg_ctl" -D "$_PG_DIR/data")
   export YUKON_TEST_POSTGRES_URL="postgresql://postgres@127.0.0.1:$_PG_PORT/postgres"
   echo "PostgreSQL test cluster at 127.0.0.1:$_PG_PORT"
@@ -48,7 +50,7 @@ start_postgres() {
 
 stop_postgres() {
   if [ -n "${_PG_DIR:-}" ]; then
-    "${_PG_CTL[@]}" -s -m immediate stop || true
+    (cd "$_PG_DIR" && "${_PG_CTL[@]}" -s -m immediate stop) || true
     rm -rf "$_PG_DIR"
     _PG_DIR=""
   fi
