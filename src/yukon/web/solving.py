@@ -127,23 +127,23 @@ class Solving:
 
     # The two questions.
 
-    async def hint(self, asker: Asker, game: Game) -> Move | None:
-        """A good next move: the first move of a solution, else the solver's best
+    async def hint(self, asker: Asker, position: Position) -> Move | None:
+        """A good next move from *position* (the game's, taken where the game is
+        safe to read): the first move of a solution, else the solver's best
         guess; ``None`` when no move is legal.
 
         :raises ApiError: ``429`` when the player or the line is full,
             ``409`` when the player moved on before the answer.
         """
+        game = Game(position)
         if game.is_won:
             return None
-        position = game.position()
-        result = await self._solve(Kind.HINT, asker, position)
-        return suggested_move(Game(position, code=game.code), result)
+        return suggested_move(game, await self._solve(Kind.HINT, asker, position))
 
-    async def analysis(self, asker: Asker, game: Game) -> SolveResult:
-        """Whether the game can still be won, within the analysis budget (raises as
-        :meth:`hint` does)."""
-        return await self._solve(Kind.ANALYSIS, asker, game.position())
+    async def analysis(self, asker: Asker, position: Position) -> SolveResult:
+        """Whether the game can still be won from *position*, within the analysis
+        budget (raises as :meth:`hint` does)."""
+        return await self._solve(Kind.ANALYSIS, asker, position)
 
     def start(self) -> None:
         """Get the worker processes' fork server going, without waiting for it (the
