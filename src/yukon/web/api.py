@@ -19,6 +19,7 @@ from yukon.storage import GameService, LiveGame
 from yukon.web.bodies import optional, read_object, required
 from yukon.web.config import AppSettings
 from yukon.web.errors import ApiError, bad_request, request_language
+from yukon.web.limits import RateLimit
 from yukon.web.records import replay_record
 from yukon.web.responses import JsonResponse
 from yukon.web.solving import Solving
@@ -73,6 +74,8 @@ def _state(request: Request, live: LiveGame, status: int = 200) -> Response:
 
 async def create_game(request: Request) -> Response:
     body = await _body(request)
+    new_games: RateLimit = request.app.state.new_games
+    new_games.take(_player(request))
     code_text = optional(body, "code", str)
     if code_text is not None:
         code = GameCode.parse(code_text)
@@ -105,10 +108,21 @@ async def get_game(request: Request) -> Response:
     return _state(request, _service(request).get(_player(request), _game_id(request)))
 
 
+def _check_length(request: Request) -> None:
+    """Refuse a step past the game's length limit (every answer carries the record)."""
+    game = _service(request).get(_player(request), _game_id(request)).game
+    limit = _settings(request).max_game_steps
+    if game.move_count + game.undo_count >= limit:
+        raise ApiError(
+            409, "game_too_long", f"a game holds at most {limit} moves and undos; start a new one"
+        )
+
+
 async def make_move(request: Request) -> Response:
     body = await _body(request)
     move = Move.parse(required(body, "move", str))
     version = required(body, "version", int)
+    _check_length(request)
     live = _service(request).move(_player(request), _game_id(request), move, version)
     return _state(request, live)
 
@@ -116,6 +130,7 @@ async def make_move(request: Request) -> Response:
 async def undo(request: Request) -> Response:
     body = await _body(request)
     version = required(body, "version", int)
+    _check_length(request)
     live = _service(request).undo(_player(request), _game_id(request), version)
     return _state(request, live)
 

@@ -132,6 +132,8 @@ async def handle_error(request: Request, error: Exception) -> Response:
     if isinstance(error, GameRefusedError):
         content["state"] = state_json(error.live, request.app.state.service.now())
     headers = error.headers if isinstance(error, HTTPException) else None
+    if isinstance(error, ApiError) and "retry_after" in error.details:
+        headers = {"Retry-After": str(error.details["retry_after"])}
     return JsonResponse(content, status_code=status, headers=headers)
 
 
