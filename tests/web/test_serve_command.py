@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 from yukon import cli
 from yukon.commands import serve
+from yukon.commands.logs import logging_config
 
 
 class Recorder:
@@ -113,6 +115,137 @@ def test_the_printed_url(host: str, url: str) -> None:
     assert serve._url(host, 8000) == url
 
 
-def test_a_bad_port_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["serve", "--port", "eighty"]) == 2
-    assert "invalid int value" in capsys.readouterr().err
+@pytest.mark.parametrize("port", ["eighty", "99999", "0", "-1", "8000.5"])
+def test_a_bad_port_is_a_usage_error(
+    recorder: Recorder, capsys: pytest.CaptureFixture[str], port: str
+) -> None:
+    assert cli.main(["serve", "--port", port]) == 2
+    err = capsys.readouterr().err
+    assert err == f"yukon: argument --port: {port!r} is not a port number from 1 to 65535\n"
+    assert recorder.runs == []
+
+
+SETTINGS_FLAGS = {
+    "--cache-size": ("cache_size", "7", 7),
+    "--solver-workers": ("solver_workers", "3", 3),
+    "--hint-seconds": ("hint_seconds", "0.25", 0.25),
+    "--analysis-seconds": ("analysis_seconds", "2.5", 2.5),
+    "--max-body": ("max_body", "2048", 2048),
+    "--max-game-steps": ("max_game_steps", "500", 500),
+    "--games-per-minute": ("games_per_minute", "5", 5),
+    "--allowed-hosts": (
+        "allowed_hosts",
+        "yukon.example.org, *.example.net",
+        ("yukon.example.org", "*.example.net"),
+    ),
+}
+
+
+@pytest.mark.parametrize("flag", list(SETTINGS_FLAGS))
+def test_every_setting_is_a_flag_and_an_environment_variable(
+    recorder: Recorder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flag: str
+) -> None:
+    field, text, value = SETTINGS_FLAGS[flag]
+    db = ["--no-browser", "--db", str(tmp_path / "y.sqlite3")]
+    assert cli.main(["serve", *db, flag, text]) == 0
+    monkeypatch.setenv("YUKON_" + flag[2:].replace("-", "_").upper(), text)
+    assert cli.main(["serve", *db]) == 0
+    first, second = (getattr(run["app"].state.settings, field) for run in recorder.runs)
+    assert first == second == value
+
+
+def test_switches_and_server_options_come_from_the_environment_too(
+    recorder: Recorder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name, value in {
+        "YUKON_DB": str(tmp_path / "env.sqlite3"),
+        "YUKON_DURABLE": "yes",
+        "YUKON_SECURE_COOKIES": "1",
+        "YUKON_NO_BROWSER": "true",
+        "YUKON_PORT": "8125",
+        "YUKON_HOST": "0.0.0.0",
+        "YUKON_ROOT_PATH": "/yukon/",
+        "YUKON_FORWARDED_ALLOW_IPS": "10.0.0.1",
+        "YUKON_LOG_LEVEL": "WARNING",
+        "YUKON_ACCESS_LOG": "on",
+    }.items():
+        monkeypatch.setenv(name, value)
+    assert cli.main(["serve", "--port", "8126"]) == 0  # the flag wins
+    (run,) = recorder.runs
+    settings = run["app"].state.settings
+    assert (settings.db_path, settings.durable, settings.secure_cookies) == (
+        tmp_path / "env.sqlite3",
+        True,
+        True,
+    )
+    assert settings.allowed_hosts == ("*",)  # listening on every address
+    assert (run["host"], run["port"], run["root_path"]) == ("0.0.0.0", 8126, "/yukon")
+    assert (run["forwarded_allow_ips"], run["log_level"], run["access_log"]) == (
+        "10.0.0.1",
+        "warning",
+        True,
+    )
+    assert recorder.opened == []
+
+
+def test_on_loopback_only_the_loopback_names_are_answered(
+    recorder: Recorder, tmp_path: Path
+) -> None:
+    assert cli.main(["serve", "--no-browser", "--db", str(tmp_path / "y")]) == 0
+    settings = recorder.runs[0]["app"].state.settings
+    assert settings.allowed_hosts == ("localhost", "127.0.0.1", "[::1]")
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("YUKON_PORT", "http", "'http' is not a port number from 1 to 65535 (from YUKON_PORT)"),
+        ("YUKON_HINT_SECONDS", "-1", "'-1' is not a number of seconds above 0"),
+        ("YUKON_LOG_LEVEL", "loud", "'loud' is not one of debug, info, warning"),
+        ("YUKON_DURABLE", "maybe", "YUKON_DURABLE: 'maybe' is not one of 1, 0, true"),
+        ("YUKON_ROOT_PATH", "yukon", "'yukon' is not a path such as /yukon"),
+    ],
+)
+def test_a_bad_environment_variable_is_named(
+    recorder: Recorder,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    value: str,
+    message: str,
+) -> None:
+    monkeypatch.setenv(name, value)
+    assert cli.main(["serve", "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("yukon: ")
+    assert message in err
+    assert len(err.splitlines()) == 1
+    assert recorder.runs == []
+
+
+def test_help_shows_every_option_with_its_variable_and_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["serve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    others = "--port --host --db --durable --root-path --forwarded-allow-ips --secure-cookies"
+    for flag in [*SETTINGS_FLAGS, *others.split(), "--log-level", "--access-log"]:
+        variable = "YUKON_" + flag[2:].replace("-", "_").upper()
+        assert f"[{variable}; default: " in text, flag
+    assert "[YUKON_PORT; default: 8000]" in text
+
+
+def test_the_log_has_time_level_and_logger(capsys: pytest.CaptureFixture[str]) -> None:
+    import logging.config
+
+    logging.config.dictConfig(logging_config("info"))
+    try:
+        logging.getLogger("yukon.web").info("a move was stored")
+        logging.getLogger("yukon.web").debug("not shown at info")
+    finally:
+        logging.config.dictConfig({"version": 1, "disable_existing_loggers": False})
+    (line,) = capsys.readouterr().err.splitlines()
+    assert re.fullmatch(
+        r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} INFO yukon.web: a move was stored", line
+    )

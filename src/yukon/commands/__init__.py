@@ -15,6 +15,17 @@ Register: TypeAlias = Callable[[Subcommands], None]
 
 REGISTRY: list[Register] = []
 
+
+def printable(text: str) -> str:
+    r"""*text* with what cannot be written as UTF-8 escaped: a file name or an
+    argument that was not text arrives as lone surrogates.
+
+    >>> printable("games/caf\udce9.sqlite3")
+    'games/caf\\udce9.sqlite3'
+    """
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 # Imported after REGISTRY exists: each command module imports Subcommands from here.
 from yukon.commands import serve, solve  # noqa: E402
 

@@ -1,4 +1,9 @@
-"""``yukon serve``: run the game server and open the browser at the game."""
+"""``yukon serve``: run the game server and open the browser at the game.
+
+Every setting is a flag and a ``YUKON_*`` environment variable
+(:mod:`yukon.commands.options`); ``yukon serve --help`` lists them with their
+defaults.
+"""
 
 from __future__ import annotations
 
@@ -12,28 +17,133 @@ import webbrowser
 from pathlib import Path
 from typing import Final
 
-from yukon.commands import Subcommands
+from yukon.commands import Subcommands, printable
+from yukon.commands.logs import LOG_LEVELS, logging_config
+from yukon.commands.options import (
+    add_option,
+    add_switch,
+    host_list,
+    port_number,
+    positive_float,
+    positive_int,
+)
+from yukon.storage.service import DEFAULT_CACHE_SIZE
+from yukon.web.config import GAMES_PER_MINUTE, MAX_BODY, MAX_GAME_STEPS, AppSettings
+from yukon.web.guard import loopback_hosts
 
 __all__ = ["register"]
 
 _BROWSER_WAIT: Final = 10.0
+_DEFAULTS: Final = AppSettings(db_path=Path())
 
 
 def register(commands: Subcommands) -> None:
-    serve = commands.add_parser("serve", help="run the game server and open it in the browser")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
-    serve.add_argument(
-        "--db", type=Path, default=None, help="the database file (default: the user's data folder)"
+    serve = commands.add_parser(
+        "serve",
+        help="run the game server and open it in the browser",
+        description="Run the game server. Every option can also be set by the environment"
+        " variable named in brackets; the flag wins.",
     )
-    serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    serve.add_argument(
+    _add_network(serve)
+    _add_storage(serve)
+    _add_limits(serve)
+    _add_logging(serve)
+    serve.set_defaults(handler=_cmd_serve)
+
+
+def _add_network(serve: argparse.ArgumentParser) -> None:
+    add_option(serve, "--host", str, "127.0.0.1", "address to listen on")
+    add_option(serve, "--port", port_number, 8000, "port to listen on")
+    add_option(
+        serve,
+        "--allowed-hosts",
+        host_list,
+        None,
+        "host names the server answers for, separated by commas (*.example.org for"
+        " subdomains, * for any)",
+        shown="the loopback names when listening on loopback, else *",
+    )
+    add_option(
+        serve,
+        "--root-path",
+        _root_path,
+        "",
+        "the sub-path the app is served under behind a reverse proxy, such as /yukon",
+        shown="none",
+    )
+    add_option(
+        serve,
+        "--forwarded-allow-ips",
+        str,
+        "127.0.0.1",
+        "addresses of proxies whose X-Forwarded-For and X-Forwarded-Proto are trusted"
+        " (comma-separated, * for any)",
+    )
+    add_switch(serve, "--secure-cookies", "mark the player cookie Secure (always so behind HTTPS)")
+    add_switch(serve, "--no-browser", "do not open a browser")
+
+
+def _add_storage(serve: argparse.ArgumentParser) -> None:
+    add_option(serve, "--db", Path, None, "the database file", shown="the user's data folder")
+    add_switch(
+        serve,
         "--durable",
-        action="store_true",
-        help="make every move survive a power cut too (an fsync per move; by default a move"
+        "make every move survive a power cut too (an fsync per move; by default a move"
         " survives a crash of the server or a kill, not a power cut)",
     )
-    serve.set_defaults(handler=_cmd_serve)
+    add_option(serve, "--cache-size", positive_int, DEFAULT_CACHE_SIZE, "games kept in memory")
+
+
+def _add_limits(serve: argparse.ArgumentParser) -> None:
+    add_option(
+        serve,
+        "--solver-workers",
+        positive_int,
+        _DEFAULTS.solver_workers,
+        "solver searches (hints, analyses) run at once",
+    )
+    add_option(
+        serve, "--hint-seconds", positive_float, _DEFAULTS.hint_seconds, "solver time per hint"
+    )
+    add_option(
+        serve,
+        "--analysis-seconds",
+        positive_float,
+        _DEFAULTS.analysis_seconds,
+        "solver time per 'Can this still be won?'",
+    )
+    add_option(serve, "--max-body", positive_int, MAX_BODY, "largest request body in bytes")
+    add_option(
+        serve, "--max-game-steps", positive_int, MAX_GAME_STEPS, "most moves and undos in a game"
+    )
+    add_option(
+        serve,
+        "--games-per-minute",
+        positive_int,
+        GAMES_PER_MINUTE,
+        "most new games a player may start in a minute",
+    )
+
+
+def _add_logging(serve: argparse.ArgumentParser) -> None:
+    add_option(
+        serve, "--log-level", _log_level, "info", f"least level logged: {', '.join(LOG_LEVELS)}"
+    )
+    add_switch(serve, "--access-log", "log every request")
+
+
+def _root_path(text: str) -> str:
+    path = text.strip().rstrip("/")
+    if path and (not path.startswith("/") or any(c in path for c in "?#% ")):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a path such as /yukon")
+    return path
+
+
+def _log_level(text: str) -> str:
+    level = text.strip().lower()
+    if level not in LOG_LEVELS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(LOG_LEVELS)}")
+    return level
 
 
 def _has_display() -> bool:
@@ -65,20 +175,51 @@ def _url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+def app_settings(args: argparse.Namespace, db_path: Path) -> AppSettings:
+    """The server's settings from the parsed options."""
+    allowed = args.allowed_hosts if args.allowed_hosts is not None else loopback_hosts(args.host)
+    return AppSettings(
+        db_path=db_path,
+        durable=args.durable,
+        secure_cookies=args.secure_cookies,
+        cache_size=args.cache_size,
+        solver_workers=args.solver_workers,
+        hint_seconds=args.hint_seconds,
+        analysis_seconds=args.analysis_seconds,
+        max_body=args.max_body,
+        max_game_steps=args.max_game_steps,
+        games_per_minute=args.games_per_minute,
+        allowed_hosts=allowed,
+    )
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from yukon.storage import default_db_path
-    from yukon.web import AppSettings, create_app
+    from yukon.web import create_app
+    from yukon.web.protocol import SecureHttpToolsProtocol
 
     db_path = args.db if args.db is not None else default_db_path()
-    app = create_app(AppSettings(db_path=db_path, durable=args.durable))
+    app = create_app(app_settings(args, db_path))
     url = _url(args.host, args.port)
-    print(f"Yukon Solitaire at {url}  (games in {db_path}; Ctrl+C stops)", flush=True)
+    print(printable(f"Yukon Solitaire at {url}  (games in {db_path}; Ctrl+C stops)"), flush=True)
     if not args.no_browser and _has_display():
         probe = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
         threading.Thread(
             target=_open_when_listening, args=(probe, args.port, url), daemon=True
         ).start()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        http=SecureHttpToolsProtocol,
+        root_path=args.root_path,
+        proxy_headers=True,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+        log_config=logging_config(args.log_level),
+        log_level=args.log_level,
+        access_log=args.access_log,
+        server_header=False,
+    )
     return 0
