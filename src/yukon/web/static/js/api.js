@@ -4,6 +4,7 @@
  * or throws an ApiError that carries the server's error object and, when the
  * server sent one, the game's current state.
  */
+import { href } from "./paths.js";
 
 /**
  * @typedef {object} Column
@@ -133,7 +134,7 @@ async function request(method, path, body, keepalive = false) {
     init.headers = { ...init.headers, "Content-Type": "application/json" };
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(`/api/v1${path}`, init);
+  const response = await fetch(href(`/api/v1${path}`), init);
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const error = data?.error ?? { code: "http_error", message: `HTTP ${response.status}` };
