@@ -38,7 +38,7 @@ def test_the_wheel_ships_the_license_and_full_metadata(wheel: zipfile.ZipFile) -
     assert metadata["Author"]
     assert metadata["Description-Content-Type"] == "text/markdown"
     assert float(metadata["Metadata-Version"]) >= 2.4
-    classifiers = metadata.get_all("Classifier")
+    classifiers = metadata.get_all("Classifier") or []
     for version in ("3.11", "3.12", "3.13"):
         assert f"Programming Language :: Python :: {version}" in classifiers
     assert "yukon = yukon.cli:main" in wheel.read(info + "entry_points.txt").decode()
