@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 
 from tests.web.conftest import FakeClock
 from tests.web.helpers import API, EXAMPLE, new_game, play
+from yukon.i18n.messages import error_message
 from yukon.web import AppSettings, create_app
 from yukon.web.middleware import COOKIE_NAME, SECURITY_HEADERS
 
@@ -161,6 +162,7 @@ def test_a_game_stops_growing_at_its_length_limit(settings: AppSettings) -> None
             )
             assert answer.status_code == 409
             assert answer.json()["error"]["code"] == "game_too_long"
+            assert answer.json()["error"]["message"] == error_message("en", "game_too_long")
         assert client.get(f"{API}/games/{state['id']}").json() == state
 
 
@@ -171,9 +173,14 @@ def test_a_player_may_start_only_so_many_games_a_minute(
         for _ in range(3):
             new_game(client)
         clock.advance(20)
-        answer = client.post(f"{API}/games", json={"rules": "classic"})
+        answer = client.post(
+            f"{API}/games", json={"rules": "classic"}, headers={"accept-language": "sk"}
+        )
         assert answer.status_code == 429
-        assert answer.json()["error"]["code"] == "too_many_requests"
+        error = answer.json()["error"]
+        assert error["code"] == "too_many_requests"
+        assert error["message"] == error_message("sk", "too_many_requests")
+        assert "at most 3 new games a minute" in error["detail"]
         assert answer.headers["retry-after"] == "40"
         assert TestClient(client.app).post(f"{API}/games", json={}).status_code == 201
         clock.advance(40)
