@@ -3,6 +3,7 @@ them a new identity, rebind a name to the server, or make it answer 5xx."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 
 import pytest
@@ -202,8 +203,8 @@ def test_cookies_are_secure_behind_https(client: TestClient) -> None:
     assert "Secure" not in client.get(f"{API}/settings").headers["set-cookie"]
 
 
-def test_a_server_error_still_carries_the_security_headers(
-    settings: AppSettings, monkeypatch: pytest.MonkeyPatch
+def test_a_server_error_still_carries_the_security_headers_and_is_logged_with_its_request(
+    settings: AppSettings, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     with TestClient(create_app(settings), raise_server_exceptions=False) as client:
         service = client.app.state.service  # type: ignore[attr-defined]
@@ -212,10 +213,14 @@ def test_a_server_error_still_carries_the_security_headers(
             raise RuntimeError("a bug")
 
         monkeypatch.setattr(service, "stats", broken)
-        answer = client.get(f"{API}/stats")
+        with caplog.at_level(logging.ERROR, logger="yukon.web"):
+            answer = client.get(f"{API}/stats")
         assert answer.status_code == 500
         assert answer.json()["error"]["code"] == "internal_error"
         _assert_secured(answer.headers)
+    (record,) = [r for r in caplog.records if r.name == "yukon.web"]
+    assert record.getMessage() == "unexpected error in GET /api/v1/stats"
+    assert record.exc_info is not None
 
 
 def test_answers_and_files_are_compressed(client: TestClient) -> None:

@@ -108,7 +108,6 @@ def _answer(error: Exception) -> tuple[int, dict[str, object]]:
     if isinstance(error, HTTPException):
         code = _HTTP_CODES.get(error.status_code, "bad_request")
         return error.status_code, {"code": code, "message": error.detail}
-    _log.error("unexpected error", exc_info=error)
     return 500, {"code": "internal_error", "message": "something went wrong on the server"}
 
 
@@ -127,6 +126,9 @@ async def handle_error(request: Request, error: Exception) -> Response:
     """The one exception handler of the app: every refusal and failure as JSON,
     its message in the player's language (:func:`request_language`)."""
     status, body = _answer(error)
+    if body["code"] == "internal_error":
+        # With what was asked, so that the log says where it broke.
+        _log.error("unexpected error in %s %s", request.method, request.url.path, exc_info=error)
     body = localized_error(request_language(request), error, body)
     content: dict[str, object] = {"error": body}
     if isinstance(error, GameRefusedError):
