@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from yukon import __version__
-from yukon.commands import Subcommands, printable
+from yukon.commands import CommandError, Subcommands, printable
 from yukon.engine import Game, GameCode, Record, Rules, YukonError
 from yukon.engine.errors import InvalidRecordError
 
@@ -25,10 +25,6 @@ EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE, as other command-line tools end when their reader goes away."""
-
-
-class CommandError(Exception):
-    """A bad input the command reports in one line, with exit status 2."""
 
 
 def game_json(game: Game) -> dict[str, object]:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 import socket
+import sqlite3
 import threading
+from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +16,7 @@ import pytest
 from yukon import cli
 from yukon.commands import serve
 from yukon.commands.logs import logging_config
+from yukon.storage import Database
 
 
 class Recorder:
@@ -249,3 +253,69 @@ def test_the_log_has_time_level_and_logger(capsys: pytest.CaptureFixture[str]) -
     assert re.fullmatch(
         r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} INFO yukon.web: a move was stored", line
     )
+
+
+def _not_a_database(folder: Path) -> Path:
+    (folder / "notes.sqlite3").write_text("shopping list\n", encoding="utf-8")
+    return folder / "notes.sqlite3"
+
+
+def _future_schema(folder: Path) -> Path:
+    path = folder / "future.sqlite3"
+    with closing(sqlite3.connect(path)) as connection:
+        connection.execute("PRAGMA user_version = 99")
+    return path
+
+
+def _foreign(folder: Path) -> Path:
+    path = folder / "shop.sqlite3"
+    with closing(sqlite3.connect(path)) as connection:
+        connection.execute("CREATE TABLE customers (id INTEGER)")
+    return path
+
+
+def _damaged(folder: Path) -> Path:
+    path = folder / "damaged.sqlite3"
+    Database(path).close()
+    with path.open("r+b") as file:
+        file.seek(100)
+        file.write(bytes(range(256)) * 12)
+    return path
+
+
+def _under_a_file(folder: Path) -> Path:
+    (folder / "file").write_text("x", encoding="utf-8")
+    return folder / "file" / "yukon.sqlite3"
+
+
+@pytest.mark.parametrize(
+    ("make", "problem"),
+    [
+        (_not_a_database, "file is not a database"),
+        (_future_schema, "schema version 99, newer than this app knows"),
+        (_foreign, "holds tables of another application (customers)"),
+        (_damaged, "malformed"),
+        (_under_a_file, "is a file, not a folder"),
+        (lambda folder: folder, "it is a folder, not a file"),
+        # A place nobody may write to, root included.
+        (lambda folder: Path("/proc/yukon.sqlite3"), "unable to open database file"),
+    ],
+)
+def test_a_database_that_cannot_be_used_is_one_line_before_any_banner(
+    recorder: Recorder,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    make: Callable[[Path], Path],
+    problem: str,
+) -> None:
+    path = make(tmp_path)
+    before = path.read_bytes() if path.is_file() else None
+    assert cli.main(["serve", "--no-browser", "--db", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"yukon: cannot use the database {path}: ")
+    assert problem in err
+    assert err.count("\n") == 1
+    assert recorder.runs == []
+    if before is not None:
+        assert path.read_bytes() == before  # nothing written into someone else's file

@@ -16,6 +16,10 @@ Register: TypeAlias = Callable[[Subcommands], None]
 REGISTRY: list[Register] = []
 
 
+class CommandError(Exception):
+    """A bad input the command reports in one line, with exit status 2."""
+
+
 def printable(text: str) -> str:
     r"""*text* with what cannot be written as UTF-8 escaped: a file name or an
     argument that was not text arrives as lone surrogates.

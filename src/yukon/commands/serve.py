@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import socket
+import sqlite3
 import sys
 import threading
 import time
@@ -17,7 +18,7 @@ import webbrowser
 from pathlib import Path
 from typing import Final
 
-from yukon.commands import Subcommands, printable
+from yukon.commands import CommandError, Subcommands, printable
 from yukon.commands.logs import LOG_LEVELS, logging_config
 from yukon.commands.options import (
     add_option,
@@ -193,6 +194,29 @@ def app_settings(args: argparse.Namespace, db_path: Path) -> AppSettings:
     )
 
 
+def _check_database(path: Path) -> None:
+    """Open the database once before anything is printed, so that a path that
+    cannot hold it, or a file that is not Yukon's database, ends the command in
+    one line naming both.
+
+    :raises CommandError: naming the path and the problem.
+    """
+    from yukon.storage import Database, StorageError
+
+    problem: object
+    if path.is_dir():
+        problem = "it is a folder, not a file"
+    else:
+        try:
+            Database(path).close()
+            return
+        except (FileExistsError, NotADirectoryError) as error:
+            problem = f"{error.filename} is a file, not a folder"
+        except (OSError, sqlite3.Error, StorageError) as error:
+            problem = error
+    raise CommandError(f"cannot use the database {path}: {problem}")
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -201,6 +225,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from yukon.web.protocol import SecureHttpToolsProtocol
 
     db_path = args.db if args.db is not None else default_db_path()
+    _check_database(db_path)
     app = create_app(app_settings(args, db_path))
     url = _url(args.host, args.port)
     print(printable(f"Yukon Solitaire at {url}  (games in {db_path}; Ctrl+C stops)"), flush=True)

@@ -76,10 +76,11 @@ class Database:
         self._connection = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         connection = self._connection
         connection.execute("PRAGMA busy_timeout = 5000")
+        connection.execute("PRAGMA foreign_keys = ON")
+        # Schema first: a file that is not ours is refused before anything is written to it.
+        self.version = migrate(connection)
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
-        connection.execute("PRAGMA foreign_keys = ON")
-        self.version = migrate(connection)
 
     def close(self) -> None:
         self._connection.close()

@@ -66,15 +66,34 @@ def schema_version(connection: sqlite3.Connection) -> int:
     return int(row[0])
 
 
+def _refuse_foreign(connection: sqlite3.Connection) -> None:
+    """A database without a schema version must be empty: tables there belong to
+    another application, and ours must not be mixed into it."""
+    names = [
+        row[0]
+        for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    ]
+    if names:
+        raise SchemaError(
+            f"the database holds tables of another application ({', '.join(sorted(names))}),"
+            " not Yukon's: use another --db"
+        )
+
+
 def migrate(connection: sqlite3.Connection, migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """Bring the database up to the latest version; returns the version reached.
 
     *connection* must be in autocommit mode (``isolation_level=None``) so that
     each migration is exactly one explicit transaction.
 
-    :raises SchemaError: when the database was written by a newer version of the app.
+    :raises SchemaError: when the database was written by a newer version of the app,
+        or holds another application's tables.
     """
     current = schema_version(connection)
+    if current == 0:
+        _refuse_foreign(connection)
     if current > len(migrations):
         raise SchemaError(
             f"the database has schema version {current}, newer than this app knows"
