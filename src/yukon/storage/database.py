@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from yukon.storage.schema import migrate
+from yukon.storage.schema import migrate, schema_version
 
 __all__ = ["Database", "GameRow"]
 
@@ -189,3 +189,42 @@ class Database:
         )
         for row in cursor:
             yield _game_row(row)
+
+    # A player's data, the health check, housekeeping
+
+    def schema_version(self) -> int:
+        """The schema version as the file holds it now (a real read: the health check)."""
+        return schema_version(self._connection)
+
+    def iter_all_games(self, player: str) -> Iterator[GameRow]:
+        """Every game of the player, oldest first."""
+        cursor = self._connection.execute(
+            f"SELECT {_GAME_FIELDS} FROM games WHERE player = ? ORDER BY created, rowid",
+            (player,),
+        )
+        for row in cursor:
+            yield _game_row(row)
+
+    def delete_player(self, player: str) -> int:
+        """Delete the player, their settings and every game of theirs; returns the
+        number of games deleted."""
+        with self.transaction() as connection:
+            games = connection.execute("DELETE FROM games WHERE player = ?", (player,)).rowcount
+            connection.execute("DELETE FROM players WHERE id = ?", (player,))
+        return games
+
+    def prune_inactive(self, before: float) -> tuple[int, int]:
+        """Delete the players first seen before *before* whose games (if any) all
+        last changed before it too, with their games; returns (players, games)."""
+        inactive = (
+            "SELECT id FROM players WHERE created < :before AND NOT EXISTS"
+            " (SELECT 1 FROM games WHERE games.player = players.id AND games.updated >= :before)"
+        )
+        with self.transaction() as connection:
+            games = connection.execute(
+                f"DELETE FROM games WHERE player IN ({inactive})", {"before": before}
+            ).rowcount
+            players = connection.execute(
+                f"DELETE FROM players WHERE id IN ({inactive})", {"before": before}
+            ).rowcount
+        return players, games

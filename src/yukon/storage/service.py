@@ -212,6 +212,26 @@ class GameService:
         self.database.save_settings(player, settings.as_dict(), self._clock())
         return settings
 
+    # A player's data, the health check
+
+    def export(self, player: str) -> list[GameRow]:
+        """Every game of the player, oldest first, with the elapsed time as of now."""
+        now = self._clock()
+        return [self._with_elapsed_now(row, now) for row in self.database.iter_all_games(player)]
+
+    def delete_player(self, player: str) -> int:
+        """Delete everything stored for the player; returns the number of games deleted."""
+        for game_id in [key for key, live in self._cache.items() if live.player == player]:
+            self._forget(game_id)
+        return self.database.delete_player(player)
+
+    def schema_version(self) -> int:
+        """The database's schema version, read from it now.
+
+        :raises sqlite3.Error: when the database cannot be read.
+        """
+        return self.database.schema_version()
+
     # Inner workings
 
     def now(self) -> float:

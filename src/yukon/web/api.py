@@ -15,7 +15,7 @@ from starlette.routing import Route
 
 from yukon.engine import GameCode, Move, Rules
 from yukon.solver import winnable_deal
-from yukon.storage import GameService, LiveGame
+from yukon.storage import GameRow, GameService, LiveGame
 from yukon.web.bodies import optional, read_object, required
 from yukon.web.config import AppSettings
 from yukon.web.errors import ApiError, bad_request, request_language
@@ -180,21 +180,46 @@ async def list_games(request: Request) -> Response:
     if not (_SMALL_NUMBER.fullmatch(raw) and 1 <= int(raw) <= _MAX_LIST):
         raise bad_request(f"'limit' must be a whole number from 1 to {_MAX_LIST}, not {raw!r}")
     rows = _service(request).list_games(_player(request), int(raw))
+    return JsonResponse({"games": [_summary(row) for row in rows]})
+
+
+def _summary(row: GameRow) -> dict[str, object]:
+    return {
+        "id": row.id,
+        "code": row.code,
+        "rules": _RULE_NAMES[Rules(row.rules)],
+        "won": row.won,
+        "score": row.score,
+        "moves": row.moves,
+        "elapsed_ms": row.elapsed_ms,
+        "created": row.created,
+        "updated": row.updated,
+    }
+
+
+async def export(request: Request) -> Response:
+    """Everything stored for the player, as one JSON file to keep: every game
+    with its whole record (undos included, for ``yukon replay``), and the settings."""
+    service, player = _service(request), _player(request)
     games = [
-        {
-            "id": row.id,
-            "code": row.code,
-            "rules": _RULE_NAMES[Rules(row.rules)],
-            "won": row.won,
-            "score": row.score,
-            "moves": row.moves,
-            "elapsed_ms": row.elapsed_ms,
-            "created": row.created,
-            "updated": row.updated,
-        }
-        for row in rows
+        {**_summary(row), "record": row.record, "undos": row.undos, "hints": row.hints}
+        for row in service.export(player)
     ]
-    return JsonResponse({"games": games})
+    content = {
+        "exported": service.now(),
+        "settings": service.settings(player).as_dict(),
+        "games": games,
+    }
+    return JsonResponse(
+        content, headers={"content-disposition": 'attachment; filename="yukon-games.json"'}
+    )
+
+
+async def delete_player(request: Request) -> Response:
+    """Delete every game, statistic and setting of the player."""
+    await _body(request)
+    deleted = _service(request).delete_player(_player(request))
+    return JsonResponse({"deleted_games": deleted})
 
 
 async def records_replay(request: Request) -> Response:
@@ -245,4 +270,6 @@ def api_routes() -> list[Route]:
         Route(prefix + "/records/replay", records_replay, methods=["POST"]),
         _by_method(prefix + "/settings", {"GET": get_settings, "PUT": put_settings}),
         Route(prefix + "/stats", stats, methods=["GET"]),
+        Route(prefix + "/export", export, methods=["GET"]),
+        Route(prefix + "/player", delete_player, methods=["DELETE"]),
     ]

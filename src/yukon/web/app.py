@@ -27,6 +27,7 @@ from yukon.storage import Database, GameService
 from yukon.web.api import api_routes
 from yukon.web.config import AppSettings
 from yukon.web.errors import HANDLED, handle_error
+from yukon.web.health import health_routes
 from yukon.web.limits import RateLimit
 from yukon.web.middleware import PlayerMiddleware
 from yukon.web.pages import page_routes
@@ -74,7 +75,11 @@ def create_app(settings: AppSettings) -> Starlette:
             service.close()
 
     app = _App(
-        routes=[*api_routes(), *page_routes(settings.static_dir, settings.i18n_dir)],
+        routes=[
+            *api_routes(),
+            *health_routes(),
+            *page_routes(settings.static_dir, settings.i18n_dir),
+        ],
         middleware=[Middleware(GZipMiddleware, minimum_size=_COMPRESS_FROM, compresslevel=6)],
         exception_handlers=dict.fromkeys(HANDLED, handle_error),
         lifespan=lifespan,

@@ -15,7 +15,15 @@ from typing import Final
 
 from starlette.types import Scope
 
-__all__ = ["ANY_HOST", "Refusal", "check_request", "host_name", "is_foreign", "loopback_hosts"]
+__all__ = [
+    "ANY_HOST",
+    "HEALTH_PATH",
+    "Refusal",
+    "check_request",
+    "host_name",
+    "is_foreign",
+    "loopback_hosts",
+]
 
 ANY_HOST: Final = "*"
 MAX_HEADER_BYTES: Final = 16 * 1024
@@ -23,6 +31,7 @@ MAX_HEADER_BYTES: Final = 16 * 1024
 _SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 _OWN_SITE: Final = frozenset({b"same-origin", b"none"})
 _LOOPBACK: Final = ("127.0.0.1", "::1", "localhost")
+HEALTH_PATH: Final = "/healthz"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +93,13 @@ def is_foreign(scope: Scope) -> bool:
     return origin.lower() != own.lower()
 
 
+def route_path(scope: Scope) -> str:
+    """The path below the app's root (``--root-path`` behind a proxy)."""
+    path: str = scope["path"]
+    root: str = scope.get("root_path", "")
+    return path[len(root) :] if root and path.startswith(root) else path
+
+
 def check_request(
     scope: Scope, *, allowed_hosts: tuple[str, ...], max_header_bytes: int
 ) -> Refusal | None:
@@ -93,7 +109,8 @@ def check_request(
         return Refusal(
             431, "headers_too_large", f"the request headers exceed {max_header_bytes} bytes"
         )
-    if ANY_HOST not in allowed_hosts:
+    # The health check answers for any name: a local probe knows no public one.
+    if ANY_HOST not in allowed_hosts and route_path(scope) != HEALTH_PATH:
         host = (_header(scope, b"host") or b"").decode("latin-1")
         if not _host_allowed(host, allowed_hosts):
             return Refusal(400, "bad_host", f"this server does not answer for the host {host!r}")

@@ -12,7 +12,15 @@ from typing import Final
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from yukon.web.guard import ANY_HOST, MAX_HEADER_BYTES, Refusal, check_request, is_foreign
+from yukon.web.guard import (
+    ANY_HOST,
+    HEALTH_PATH,
+    MAX_HEADER_BYTES,
+    Refusal,
+    check_request,
+    is_foreign,
+    route_path,
+)
 
 __all__ = ["COOKIE_NAME", "SECURITY_HEADERS", "PlayerMiddleware", "new_player_id"]
 
@@ -57,13 +65,6 @@ def _player_from_cookie(scope: Scope) -> str | None:
     return None
 
 
-def route_path(scope: Scope) -> str:
-    """The path below the app's root (``--root-path`` behind a proxy)."""
-    path: str = scope["path"]
-    root: str = scope.get("root_path", "")
-    return path[len(root) :] if root and path.startswith(root) else path
-
-
 class PlayerMiddleware:
     """Gives every request a player (``request.state.player``): the one named by a
     valid ``yukon_player`` cookie, or a new one; refuses what
@@ -104,7 +105,7 @@ class PlayerMiddleware:
         player = _player_from_cookie(scope) or new_player_id()
         scope.setdefault("state", {})["player"] = player
         extra = list(SECURITY_HEADERS)
-        extra.append(_REVALIDATE if is_file or not path.startswith("/api/") else _NO_STORE)
+        extra.append(_NO_STORE if path.startswith("/api/") or path == HEALTH_PATH else _REVALIDATE)
         if not is_file and not is_foreign(scope):
             extra.append((b"set-cookie", self._cookie(player, scope)))
 
