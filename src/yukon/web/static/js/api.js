@@ -180,6 +180,8 @@ export const api = {
   stats: () => request("GET", "/stats"),
   /** @returns {Promise<Settings>} */
   getSettings: () => request("GET", "/settings"),
+  /** @returns {Promise<{deleted_games: number}>} every game, statistic and setting of the player deleted */
+  deletePlayer: () => request("DELETE", "/player", {}),
   /** @returns {Promise<Settings>} all the settings after the change */
   putSettings: (/** @type {Partial<Settings>} */ change) => request("PUT", "/settings", change),
 };

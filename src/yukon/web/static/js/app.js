@@ -121,6 +121,8 @@ class App {
       this.settingsDialog.open();
       byId("settings-language").focus();
     });
+    byId("menu-export").addEventListener("click", () => this.closeMenu());
+    byId("btn-delete-data").addEventListener("click", () => this.deleteData());
     byId("btn-analysis").addEventListener("click", () => {
       const state = this.game.state;
       if (state) this.analysis.open(api.analysis(state.id));
@@ -171,6 +173,18 @@ class App {
     try {
       await this.game.newGame({ code });
       this.navigate("/");
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  /** Delete everything the server keeps for the player, once they confirm it; then start afresh. */
+  async deleteData() {
+    this.closeMenu();
+    if (!window.confirm(t("delete_data.confirm"))) return;
+    try {
+      await api.deletePlayer();
+      location.assign(href("/"));
     } catch (error) {
       this.failed(error);
     }
