@@ -171,9 +171,13 @@ def test_a_player_may_start_only_so_many_games_a_minute(
     settings: AppSettings, clock: FakeClock
 ) -> None:
     with TestClient(create_app(replace(settings, games_per_minute=3))) as client:
-        for _ in range(3):
-            new_game(client)
+        state = new_game(client)
+        new_game(client)
+        # Replaying a deal stores a new game too.
+        assert client.post(f"{API}/games/{state['id']}/replay", json={}).status_code == 201
         clock.advance(20)
+        refused = client.post(f"{API}/games/{state['id']}/replay", json={})
+        assert refused.status_code == 429
         answer = client.post(
             f"{API}/games", json={"rules": "classic"}, headers={"accept-language": "sk"}
         )

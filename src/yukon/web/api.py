@@ -72,10 +72,15 @@ def _state(request: Request, live: LiveGame, status: int = 200) -> Response:
     return JsonResponse(state_json(live, _service(request).now()), status_code=status)
 
 
-async def create_game(request: Request) -> Response:
-    body = await _body(request)
+def _count_new_game(request: Request) -> None:
+    """A new game is stored for good: a player may start only so many a minute."""
     new_games: RateLimit = request.app.state.new_games
     new_games.take(_player(request))
+
+
+async def create_game(request: Request) -> Response:
+    body = await _body(request)
+    _count_new_game(request)
     code_text = optional(body, "code", str)
     if code_text is not None:
         code = GameCode.parse(code_text)
@@ -164,6 +169,7 @@ async def analysis(request: Request) -> Response:
 
 async def replay(request: Request) -> Response:
     await _body(request)
+    _count_new_game(request)
     live = _service(request).replay(_player(request), _game_id(request))
     return _state(request, live, 201)
 
