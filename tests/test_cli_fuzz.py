@@ -86,6 +86,8 @@ def test_no_input_makes_a_command_fail_with_a_traceback(
     import uvicorn
 
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: None)
+    # A relative --db or --out lands in the test's own folder, never in the checkout.
+    monkeypatch.chdir(tmp_path)
     file = tmp_path / "input.json"
 
     @settings(
