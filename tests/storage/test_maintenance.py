@@ -14,7 +14,7 @@ import pytest
 from tests.web.server import ServerProcess
 from yukon.cli import main
 from yukon.engine import GameCode, Move
-from yukon.storage import Database, GameService, LiveGame
+from yukon.storage import GameService, LiveGame, open_store
 
 API = "/api/v1"
 _DAY = 24 * 3600
@@ -41,18 +41,18 @@ def _check_copy(path: Path) -> int:
     with closing(sqlite3.connect(path)) as connection:
         (verdict,) = connection.execute("PRAGMA integrity_check").fetchone()
         assert verdict == "ok"
-    database = Database(path)
+    store = open_store(path)
     try:
-        rows = [row for player in _players(database) for row in database.iter_all_games(player)]
+        rows = [row for player in _players(path) for row in store.all_games(player)]
         for row in rows:
             LiveGame.from_row(row)  # raises CorruptGameError if the row is torn
         return len(rows)
     finally:
-        database.close()
+        store.close()
 
 
-def _players(database: Database) -> list[str]:
-    with database.transaction() as connection:
+def _players(path: Path) -> list[str]:
+    with closing(sqlite3.connect(path)) as connection:
         return [row[0] for row in connection.execute("SELECT id FROM players")]
 
 
@@ -81,7 +81,7 @@ def test_a_backup_taken_while_moves_are_made_is_whole_and_consistent(
         server.stop()
     final = tmp_path / "final.sqlite3"
     assert main(["backup", str(final), "--db", str(server.db_path)]) == 0
-    assert _check_copy(final) == _check_copy(server.db_path)
+    assert _check_copy(final) == _check_copy(Path(server.db_path))
 
 
 @pytest.mark.parametrize(
@@ -94,7 +94,7 @@ def test_a_backup_taken_while_moves_are_made_is_whole_and_consistent(
 def test_a_backup_never_overwrites_and_says_what_failed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str, problem: str
 ) -> None:
-    Database(tmp_path / "y.sqlite3").close()
+    open_store(tmp_path / "y.sqlite3").close()
     (tmp_path / "exists.sqlite3").write_text("keep me", encoding="utf-8")
     status = main(["backup", str(tmp_path / target), "--db", str(tmp_path / "y.sqlite3")])
     assert status == 2
@@ -123,7 +123,7 @@ def test_prune_deletes_only_the_players_inactive_for_so_long(
     path = tmp_path / "y.sqlite3"
     now = time.time()
     clock = [now - 90 * _DAY]
-    service = GameService(Database(path), clock=lambda: clock[0])
+    service = GameService(open_store(path), clock=lambda: clock[0])
     code = GameCode.parse("YU1-C-AACRWEA")
     service.create("gone", code)  # played 90 days ago, never since
     service.update_settings("gone-settings-only", {"language": "sk"})
@@ -138,10 +138,10 @@ def test_prune_deletes_only_the_players_inactive_for_so_long(
     assert capsys.readouterr().out == (
         "deleted 2 players not seen for 30 days, and their 1 games\n"
     )
-    database = Database(path)
+    assert sorted(_players(path)) == ["recent", "returning"]
+    store = open_store(path)
     try:
-        assert sorted(_players(database)) == ["recent", "returning"]
-        assert len(list(database.iter_all_games("recent"))) == 2
-        assert len(list(database.iter_all_games("returning"))) == 1
+        assert len(store.all_games("recent")) == 2
+        assert len(store.all_games("returning")) == 1
     finally:
-        database.close()
+        store.close()

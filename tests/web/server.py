@@ -24,9 +24,10 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``yukon serve --no-browser`` over *db_path*, on a free loopback port."""
+    """``yukon serve --no-browser`` over *db_path* (a file or a PostgreSQL URL), on
+    a free loopback port, with any further *options*."""
 
-    def __init__(self, db_path: Path, *options: str) -> None:
+    def __init__(self, db_path: Path | str, *options: str) -> None:
         self.db_path = db_path
         self.output = ""
         self.port = free_port()

@@ -16,7 +16,8 @@ import pytest
 from yukon import cli
 from yukon.commands import serve
 from yukon.commands.logs import logging_config
-from yukon.storage import Database
+from yukon.commands.serve import DATABASE_VARIABLE, WORKER_SETTINGS, worker_app
+from yukon.storage import open_store
 
 
 class Recorder:
@@ -162,7 +163,7 @@ def test_switches_and_server_options_come_from_the_environment_too(
     recorder: Recorder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for name, value in {
-        "YUKON_DB": str(tmp_path / "env.sqlite3"),
+        "YUKON_DATABASE_URL": str(tmp_path / "env.sqlite3"),
         "YUKON_DURABLE": "yes",
         "YUKON_SECURE_COOKIES": "1",
         "YUKON_NO_BROWSER": "true",
@@ -233,11 +234,12 @@ def test_help_shows_every_option_with_its_variable_and_default(
     with pytest.raises(SystemExit):
         cli.main(["serve", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    others = "--port --host --db --durable --root-path --forwarded-allow-ips --secure-cookies"
+    others = "--port --host --durable --root-path --forwarded-allow-ips --secure-cookies --workers"
     for flag in [*SETTINGS_FLAGS, *others.split(), "--log-level", "--access-log"]:
         variable = "YUKON_" + flag[2:].replace("-", "_").upper()
         assert f"[{variable}; default: " in text, flag
     assert "[YUKON_PORT; default: 8000]" in text
+    assert "--db DB the SQLite database file, or a postgresql:// URL [YUKON_DATABASE_URL;" in text
 
 
 def test_the_log_has_time_level_and_logger(capsys: pytest.CaptureFixture[str]) -> None:
@@ -276,7 +278,7 @@ def _foreign(folder: Path) -> Path:
 
 def _damaged(folder: Path) -> Path:
     path = folder / "damaged.sqlite3"
-    Database(path).close()
+    open_store(path).close()
     with path.open("r+b") as file:
         file.seek(100)
         file.write(bytes(range(256)) * 12)
@@ -319,3 +321,66 @@ def test_a_database_that_cannot_be_used_is_one_line_before_any_banner(
     assert recorder.runs == []
     if before is not None:
         assert path.read_bytes() == before  # nothing written into someone else's file
+
+
+def test_the_database_may_be_a_postgresql_url_or_come_from_the_environment(
+    recorder: Recorder, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Only the plumbing here: no PostgreSQL answers at db.example (see the test below).
+    monkeypatch.setattr(serve, "_check_database", lambda target: None)
+    url = "postgresql://yukon:secret@db.example/yukon"
+    assert cli.main(["serve", "--no-browser", "--db", url]) == 0
+    assert recorder.runs[0]["app"].state.settings.db_path == url
+    out = capsys.readouterr().out
+    assert "postgresql://yukon:***@db.example/yukon" in out
+    assert "secret" not in out
+    monkeypatch.setenv(DATABASE_VARIABLE, url)
+    assert cli.main(["serve", "--no-browser"]) == 0
+    assert recorder.runs[1]["app"].state.settings.db_path == url
+
+
+def test_several_workers_import_the_app_by_name_with_the_settings_in_the_environment(
+    recorder: Recorder, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv(WORKER_SETTINGS, raising=False)
+    db = tmp_path / "shared.sqlite3"
+    argv = ["serve", "--no-browser", "--workers", "3", "--durable", "--db", str(db)]
+    assert cli.main([*argv, "--hint-seconds", "0.5", "--allowed-hosts", "games.example.org"]) == 0
+    (run,) = recorder.runs
+    assert (run["app"], run["workers"], run["factory"]) == (
+        "yukon.commands.serve:worker_app",
+        3,
+        True,
+    )
+    settings = worker_app().state.settings
+    assert (settings.db_path, settings.durable, settings.hint_seconds) == (db, True, 0.5)
+    assert settings.allowed_hosts == ("games.example.org",)
+    monkeypatch.delenv(WORKER_SETTINGS)
+
+
+def test_an_unreachable_postgresql_is_one_line_without_its_password(
+    recorder: Recorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"postgresql://yukon:secret@127.0.0.1:{_closed_port()}/yukon"
+    assert cli.main(["serve", "--no-browser", "--db", url]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("yukon: cannot use the database postgresql://yukon:***@127.0.0.1:")
+    assert "secret" not in err
+    assert err.count("\n") == 1
+    assert recorder.runs == []
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@pytest.mark.parametrize("workers", ["0", "two", "²", "65"])
+def test_a_bad_worker_count_is_a_usage_error(
+    workers: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["serve", "--workers", workers]) == 2
+    assert "whole number of processes from 1 to 64" in capsys.readouterr().err

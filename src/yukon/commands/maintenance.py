@@ -38,17 +38,31 @@ def register(commands: Subcommands) -> None:
 
 
 def _add_db(parser: argparse.ArgumentParser) -> None:
-    add_option(parser, "--db", Path, None, "the database file", shown="the user's data folder")
+    add_option(
+        parser,
+        "--db",
+        _database,
+        None,
+        "the SQLite database file, or a postgresql:// URL",
+        shown="a file in the user's data folder",
+        env="YUKON_DATABASE_URL",
+    )
 
 
-def _existing_db(args: argparse.Namespace) -> Path:
-    """The database the command works on; it must exist (a typo must not create one)."""
+def _database(text: str) -> Path | str:
+    from yukon.storage import is_postgres_url
+
+    return text if is_postgres_url(text) else Path(text)
+
+
+def _existing_db(args: argparse.Namespace) -> Path | str:
+    """The database the command works on; a file must exist (a typo must not create one)."""
     from yukon.storage import default_db_path
 
-    path: Path = args.db if args.db is not None else default_db_path()
-    if not path.is_file():
-        raise CommandError(f"there is no database at {path}")
-    return path
+    target: Path | str = args.db if args.db is not None else default_db_path()
+    if isinstance(target, Path) and not target.is_file():
+        raise CommandError(f"there is no database at {target}")
+    return target
 
 
 def _cmd_backup(args: argparse.Namespace) -> int:
@@ -58,6 +72,8 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     from yukon.storage.backup import backup
 
     source = _existing_db(args)
+    if not isinstance(source, Path):
+        raise CommandError("yukon backup copies an SQLite file; back up PostgreSQL with pg_dump")
     try:
         games = backup(source, args.path)
     except (sqlite3.Error, StorageError) as error:
@@ -69,17 +85,18 @@ def _cmd_backup(args: argparse.Namespace) -> int:
 def _cmd_prune(args: argparse.Namespace) -> int:
     import sqlite3
 
-    from yukon.storage import Database, StorageError
+    from yukon.storage import StorageError, describe_database, open_store
 
-    path = _existing_db(args)
+    target = _existing_db(args)
     try:
-        database = Database(path)
+        store = open_store(target)
     except (sqlite3.Error, StorageError) as error:
-        raise CommandError(f"cannot use the database {path}: {error}") from None
+        where = describe_database(target)
+        raise CommandError(f"cannot use the database {where}: {error}") from None
     try:
-        players, games = database.prune_inactive(time.time() - args.inactive_days * _DAY)
+        players, games = store.prune_inactive(time.time() - args.inactive_days * _DAY)
     finally:
-        database.close()
+        store.close()
     print(
         f"deleted {players} players not seen for {args.inactive_days} days, and their {games} games"
     )

@@ -80,11 +80,12 @@ def add_option(
     help_text: str,
     *,
     shown: str | None = None,
+    env: str | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> None:
-    """Add *flag* whose default comes from its ``YUKON_*`` variable, else *default*
-    (*shown* in the help instead of it, when given)."""
-    env = env_name(flag)
+    """Add *flag* whose default comes from its ``YUKON_*`` variable (or *env*),
+    else *default* (*shown* in the help instead of it, when given)."""
+    env = env or env_name(flag)
     value = (os.environ if environ is None else environ).get(env)
 
     def parse(text: str) -> object:

@@ -8,6 +8,7 @@ defaults.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import sqlite3
@@ -16,7 +17,7 @@ import threading
 import time
 import webbrowser
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from yukon.commands import CommandError, Subcommands, printable
 from yukon.commands.logs import LOG_LEVELS, logging_config
@@ -32,10 +33,18 @@ from yukon.storage.service import DEFAULT_CACHE_SIZE
 from yukon.web.config import GAMES_PER_MINUTE, MAX_BODY, MAX_GAME_STEPS, AppSettings
 from yukon.web.guard import loopback_hosts
 
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
 __all__ = ["register"]
 
 _BROWSER_WAIT: Final = 10.0
 _DEFAULTS: Final = AppSettings(db_path=Path())
+_MAX_WORKERS: Final = 64
+DATABASE_VARIABLE: Final = "YUKON_DATABASE_URL"
+"""The database when ``--db`` is not given: an SQLite file's path or a ``postgresql://`` URL."""
+WORKER_SETTINGS: Final = "YUKON_WORKER_SETTINGS"
+"""How ``--workers N`` hands the parsed settings to the worker processes."""
 
 
 def register(commands: Subcommands) -> None:
@@ -85,7 +94,23 @@ def _add_network(serve: argparse.ArgumentParser) -> None:
 
 
 def _add_storage(serve: argparse.ArgumentParser) -> None:
-    add_option(serve, "--db", Path, None, "the database file", shown="the user's data folder")
+    add_option(
+        serve,
+        "--db",
+        _database,
+        None,
+        "the SQLite database file, or a postgresql:// URL",
+        shown="a file in the user's data folder",
+        env=DATABASE_VARIABLE,
+    )
+    add_option(
+        serve,
+        "--workers",
+        _workers,
+        1,
+        "server processes sharing the port and the database; for several, PostgreSQL is"
+        " the database that scales, SQLite stays correct",
+    )
     add_switch(
         serve,
         "--durable",
@@ -147,6 +172,21 @@ def _log_level(text: str) -> str:
     return level
 
 
+def _database(text: str) -> Path | str:
+    """An SQLite file's path, or a PostgreSQL URL as it was written."""
+    from yukon.storage import is_postgres_url
+
+    return text if is_postgres_url(text) else Path(text)
+
+
+def _workers(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= _MAX_WORKERS:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number of processes from 1 to {_MAX_WORKERS}, not {text!r}"
+        )
+    return int(text)
+
+
 def _has_display() -> bool:
     """Whether a browser window can be shown: always on Windows and macOS; on
     other systems only with an X or Wayland display."""
@@ -176,11 +216,13 @@ def _url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def app_settings(args: argparse.Namespace, db_path: Path) -> AppSettings:
+def app_settings(args: argparse.Namespace) -> AppSettings:
     """The server's settings from the parsed options."""
+    from yukon.storage import default_db_path
+
     allowed = args.allowed_hosts if args.allowed_hosts is not None else loopback_hosts(args.host)
     return AppSettings(
-        db_path=db_path,
+        db_path=args.db if args.db is not None else default_db_path(),
         durable=args.durable,
         secure_cookies=args.secure_cookies,
         cache_size=args.cache_size,
@@ -190,45 +232,72 @@ def app_settings(args: argparse.Namespace, db_path: Path) -> AppSettings:
         max_body=args.max_body,
         max_game_steps=args.max_game_steps,
         games_per_minute=args.games_per_minute,
-        allowed_hosts=allowed,
+        allowed_hosts=tuple(allowed),
     )
 
 
-def _check_database(path: Path) -> None:
-    """Open the database once before anything is printed, so that a path that
-    cannot hold it, or a file that is not Yukon's database, ends the command in
-    one line naming both.
+_SETTINGS_FIELDS: Final = (
+    "db", "durable", "secure_cookies", "cache_size", "solver_workers", "hint_seconds",
+    "analysis_seconds", "max_body", "max_game_steps", "games_per_minute", "allowed_hosts", "host",
+)  # fmt: skip
 
-    :raises CommandError: naming the path and the problem.
+
+def worker_app() -> Starlette:
+    """The app of one of several server processes (``--workers N``): uvicorn calls
+    it by name in each, and it takes the settings the parent parsed from
+    :data:`WORKER_SETTINGS`."""
+    from yukon.web import create_app
+
+    values = json.loads(os.environ[WORKER_SETTINGS])
+    if values["db"] is not None:
+        values["db"] = _database(values["db"])
+    return create_app(app_settings(argparse.Namespace(**values)))
+
+
+def _check_database(target: Path | str) -> None:
+    """Open the database once before anything is printed, so that a path that
+    cannot hold it, a file that is not Yukon's database or a PostgreSQL server
+    that cannot be reached ends the command in one line naming both.
+
+    :raises CommandError: naming the database and the problem.
     """
-    from yukon.storage import Database, StorageError
+    from yukon.storage import StorageError, describe_database, open_store
 
     problem: object
-    if path.is_dir():
+    if isinstance(target, Path) and target.is_dir():
         problem = "it is a folder, not a file"
     else:
         try:
-            Database(path).close()
+            open_store(target).close()
             return
         except (FileExistsError, NotADirectoryError) as error:
             problem = f"{error.filename} is a file, not a folder"
         except (OSError, sqlite3.Error, StorageError) as error:
             problem = error
-    raise CommandError(f"cannot use the database {path}: {problem}")
+    raise CommandError(f"cannot use the database {describe_database(target)}: {problem}")
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from yukon.storage import default_db_path
+    from yukon.storage import describe_database
     from yukon.web import create_app
     from yukon.web.protocol import SecureHttpToolsProtocol
 
-    db_path = args.db if args.db is not None else default_db_path()
-    _check_database(db_path)
-    app = create_app(app_settings(args, db_path))
+    settings = app_settings(args)
+    _check_database(settings.db_path)
+    app: Starlette | str
+    if args.workers > 1:
+        # Each worker is a process that imports the app by name: it learns the
+        # settings from the environment it inherits.
+        fields = {name: getattr(args, name) for name in _SETTINGS_FIELDS}
+        os.environ[WORKER_SETTINGS] = json.dumps(fields, default=str)
+        app = f"{worker_app.__module__}:{worker_app.__name__}"
+    else:
+        app = create_app(settings)
     url = _url(args.host, args.port)
-    print(printable(f"Yukon Solitaire at {url}  (games in {db_path}; Ctrl+C stops)"), flush=True)
+    where = describe_database(settings.db_path)
+    print(printable(f"Yukon Solitaire at {url}  (games in {where}; Ctrl+C stops)"), flush=True)
     if not args.no_browser and _has_display():
         probe = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
         threading.Thread(
@@ -238,6 +307,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         app,
         host=args.host,
         port=args.port,
+        workers=args.workers,
+        factory=args.workers > 1,
         http=SecureHttpToolsProtocol,
         root_path=args.root_path,
         proxy_headers=True,

@@ -23,7 +23,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp
 
-from yukon.storage import Database, GameService
+from yukon.storage import GameService, open_store
 from yukon.web.api import api_routes
 from yukon.web.config import AppSettings
 from yukon.web.errors import HANDLED, handle_error
@@ -59,8 +59,8 @@ def create_app(settings: AppSettings) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        database = Database(settings.db_path, durable=settings.durable)
-        service = GameService(database, clock=settings.clock, cache_size=settings.cache_size)
+        store = open_store(settings.db_path, durable=settings.durable)
+        service = GameService(store, clock=settings.clock, cache_size=settings.cache_size)
         solving = Solving(
             workers=settings.solver_workers,
             hint_seconds=settings.hint_seconds,

@@ -36,6 +36,7 @@ GAMES_PER_MINUTE: Final = 30
 class AppSettings:
     """Settings of one server. Tests pass their own *clock* and *rng*.
 
+    *db_path* is an SQLite file's path or a ``postgresql://`` URL;
     *clock* gives wall-clock seconds (the game clocks and timestamps);
     *durable* makes every commit survive a power cut too (``synchronous=FULL``),
     not only a crash of the process; *secure_cookies* marks the player cookie
@@ -47,7 +48,7 @@ class AppSettings:
     bound what one request or one player may cost.
     """
 
-    db_path: Path
+    db_path: Path | str
     static_dir: Path = STATIC_DIR
     i18n_dir: Path = I18N_DIR
     clock: Callable[[], float] = time.time
