@@ -3,7 +3,9 @@ check, the version, a player's export of their games and the deletion of their d
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
+from pathlib import Path
 
 from starlette.testclient import TestClient
 
@@ -24,8 +26,13 @@ def test_the_health_check_reads_the_database(client: TestClient) -> None:
     )
 
 
-def test_the_health_check_says_when_the_database_cannot_be_read(client: TestClient) -> None:
-    client.app.state.service.database.close()  # type: ignore[attr-defined]
+def test_the_health_check_says_when_the_database_cannot_be_read(
+    client: TestClient, settings: AppSettings
+) -> None:
+    # Its connections closed (PostgreSQL's pool then refuses), its file's folder gone.
+    client.app.state.service.store.close()  # type: ignore[attr-defined]
+    if isinstance(settings.db_path, Path):
+        shutil.rmtree(settings.db_path.parent)
     answer = client.get("/healthz")
     assert answer.status_code == 503
     assert answer.json() == {"status": "unavailable", "version": __version__, "problem": "database"}

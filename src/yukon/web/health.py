@@ -5,15 +5,15 @@ and the database's schema version."""
 from __future__ import annotations
 
 import logging
-import sqlite3
 from typing import Final
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from yukon import __version__
-from yukon.storage import GameService, StorageError
+from yukon.storage import GameService
 from yukon.web.guard import HEALTH_PATH
 from yukon.web.responses import JsonResponse
 
@@ -25,8 +25,8 @@ _log: Final = logging.getLogger("yukon.web")
 async def health(request: Request) -> Response:
     service: GameService = request.app.state.service
     try:
-        schema = service.schema_version()
-    except (sqlite3.Error, StorageError) as error:
+        schema = await run_in_threadpool(service.schema_version)
+    except Exception as error:  # whatever the driver raises: the answer is "unavailable"
         _log.error("health check: the database cannot be read: %s", error)
         return JsonResponse(
             {"status": "unavailable", "version": __version__, "problem": "database"},
