@@ -11,10 +11,11 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.databases import Target, execute
 from tests.web.server import ServerProcess
 from yukon.cli import main
 from yukon.engine import GameCode, Move
-from yukon.storage import GameService, LiveGame, open_store
+from yukon.storage import GameService, LiveGame, SchemaError, open_store
 
 API = "/api/v1"
 _DAY = 24 * 3600
@@ -118,12 +119,11 @@ def test_housekeeping_never_creates_a_database(
 
 
 def test_prune_deletes_only_the_players_inactive_for_so_long(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    database: Target, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "y.sqlite3"
     now = time.time()
     clock = [now - 90 * _DAY]
-    service = GameService(open_store(path), clock=lambda: clock[0])
+    service = GameService(open_store(database), clock=lambda: clock[0])
     code = GameCode.parse("YU1-C-AACRWEA")
     service.create("gone", code)  # played 90 days ago, never since
     service.update_settings("gone-settings-only", {"language": "sk"})
@@ -134,14 +134,25 @@ def test_prune_deletes_only_the_players_inactive_for_so_long(
     service.create("recent", code)
     service.close()
 
-    assert main(["prune", "--inactive-days", "30", "--db", str(path)]) == 0
+    assert main(["prune", "--inactive-days", "30", "--db", str(database)]) == 0
     assert capsys.readouterr().out == (
         "deleted 2 players not seen for 30 days, and their 1 games\n"
     )
-    assert sorted(_players(path)) == ["recent", "returning"]
-    store = open_store(path)
+    players = execute(database, "SELECT id FROM players ORDER BY id")
+    assert [row[0] for row in players] == ["recent", "returning"]
+    store = open_store(database)
     try:
         assert len(store.all_games("recent")) == 2
         assert len(store.all_games("returning")) == 1
     finally:
         store.close()
+
+
+def test_another_applications_database_is_refused_untouched(database: Target) -> None:
+    if isinstance(database, Path):
+        database.parent.mkdir(parents=True)
+    execute(database, "CREATE TABLE customers (id INTEGER)")
+    with pytest.raises(SchemaError, match=r"tables of another application \(customers\)"):
+        open_store(database)
+    tables = execute(database, "SELECT count(*) FROM customers")
+    assert tables == [(0,)]
