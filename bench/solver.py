@@ -29,8 +29,8 @@ import sys
 import time
 
 from yukon.engine import GameCode, Rules
-from yukon.solver import Limit
-from yukon.solver.batch import solve_code
+from yukon.solver import Limit, Status
+from yukon.solver.batch import Verdict, solve_deal
 
 
 def main() -> None:
@@ -45,29 +45,31 @@ def main() -> None:
     args = parser.parse_args()
     rules = Rules.parse(args.rules)
     limit = Limit(states=args.states) if args.states else Limit(seconds=args.seconds)
-    jobs = [(str(GameCode(rules, n)), limit) for n in range(args.start, args.start + args.count)]
+    jobs = [(GameCode(rules, n), limit) for n in range(args.start, args.start + args.count)]
     started = time.perf_counter()
     with multiprocessing.Pool(args.workers) as pool:
         entries = []
-        for entry in pool.imap_unordered(solve_code, jobs):
+        for entry in pool.imap_unordered(_solve, jobs):
             entries.append(entry)
             if args.verbose:
-                print(entry, file=sys.stderr)
+                print(entry.to_json(), file=sys.stderr)
     report(entries, args, time.perf_counter() - started)
 
 
-def report(entries: list[dict[str, object]], args: argparse.Namespace, wall: float) -> None:
+def _solve(job: tuple[GameCode, Limit]) -> Verdict:
+    return solve_deal(*job)
+
+
+def report(entries: list[Verdict], args: argparse.Namespace, wall: float) -> None:
     counts = dict.fromkeys(("won", "unwinnable", "unknown"), 0)
     decided: list[float] = []
     states = seconds = 0.0
     for entry in entries:
-        status = str(entry["status"])
-        counts[status] += 1
-        spent = float(str(entry["seconds"]))
-        if status != "unknown":
-            decided.append(spent)
-        states += float(str(entry["states"]))
-        seconds += spent
+        counts[entry.status.value] += 1
+        if entry.status is not Status.UNKNOWN:
+            decided.append(entry.seconds)
+        states += entry.states
+        seconds += entry.seconds
     total = len(entries)
     print(
         f"{args.rules} deals {args.start}–{args.start + total - 1},"
