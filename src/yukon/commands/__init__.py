@@ -16,7 +16,8 @@ Register: TypeAlias = Callable[[Subcommands], None]
 REGISTRY: list[Register] = []
 
 # Imported after REGISTRY exists: each command module imports Subcommands from here.
-from yukon.commands import serve, solve  # noqa: E402
+from yukon.commands import analyze, serve, solve  # noqa: E402
 
 REGISTRY.append(serve.register)
 REGISTRY.append(solve.register)
+REGISTRY.append(analyze.register)
