@@ -112,6 +112,7 @@ def test_a_resume_with_another_budget_is_refused(
         ["--workers", "0"],
         ["--workers", "2", "--scheduler", "tcp://127.0.0.1:8786"],
         ["--seconds", "0"],
+        ["--scheduler", "nonsense"],
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

@@ -21,6 +21,7 @@ from typing import Final
 
 from distributed import Client, LocalCluster, as_completed
 
+from yukon.commands.solve import SolveInputError
 from yukon.engine import GameCode
 from yukon.solver import Limit
 from yukon.solver.batch import Verdict, solve_deal
@@ -37,9 +38,14 @@ def connect(scheduler: str | None, workers: int) -> Iterator[Client]:
     *workers* processes (closed on the way out, also after Ctrl+C).
 
     :raises OSError: when the scheduler cannot be reached.
+    :raises SolveInputError: for an address that is not one.
     """
     if scheduler is not None:
-        with Client(scheduler, timeout=CONNECT_SECONDS) as client:
+        try:
+            client = Client(scheduler, timeout=CONNECT_SECONDS)
+        except ValueError as error:
+            raise SolveInputError(f"--scheduler {scheduler!r}: {error}") from None
+        with client:
             yield client
         return
     with _interrupt_ignored():
