@@ -32,15 +32,19 @@ def shorten(position: Position, moves: Sequence[int]) -> list[int]:
     """A sub-route of *moves* (board moves from *position*) with its detours cut."""
     board = Board(position)
     last_seen: dict[_Exact, int] = {_exact(board): 0}
+    keys = {board.key}
     for number, move in enumerate(moves, 1):
         board.make(move)
         last_seen[_exact(board)] = number
+        keys.add(board.key)
     board = Board(position)
     short: list[int] = []
     here = last_seen[_exact(board)]
     while here < len(moves):
         best_move, best = moves[here], here + 1
         for move in board.all_moves():
+            if board.key_after(move) not in keys:
+                continue  # not a position of the route in any column order: no need to make it
             undo = board.make(move)
             reached = last_seen.get(_exact(board), -1)
             board.unmake(undo)
