@@ -33,11 +33,11 @@ def shorten(position: Position, moves: Sequence[int]) -> list[int]:
     """A sub-route of *moves* (board moves from *position*) with its detours cut."""
     board = Board(position)
     last_seen: dict[_Exact, int] = {_exact(board): 0}
-    keys = {board.key}
+    last_key = {board.key: 0}  # no exact position with that key comes later on the route
     for number, move in enumerate(moves, 1):
         board.make(move)
         last_seen[_exact(board)] = number
-        keys.add(board.key)
+        last_key[board.key] = number
     board = Board(position)
     short: list[int] = []
     here = last_seen[_exact(board)]
@@ -46,8 +46,8 @@ def shorten(position: Position, moves: Sequence[int]) -> list[int]:
         # Two different moves never reach the same position, so the order of the
         # candidates cannot change which one reaches furthest.
         for move in legal_moves(board):
-            if board.key_after(move) not in keys:
-                continue  # not a position of the route in any column order: no need to make it
+            if last_key.get(board.key_after(move), -1) <= best:
+                continue  # off the route, or not past the best: no need to make it
             undo = board.make(move)
             reached = last_seen.get(_exact(board), -1)
             board.unmake(undo)
