@@ -2,8 +2,9 @@
 
 Left, the share won and the share decided as the deals came in, per rule set:
 the curves settle as the sample grows. Right, the share of deals decided within
-each solve time: where a curve is still climbing at the right edge, a larger
-budget would decide more.
+each solve time, or within each number of states searched when the budget is in
+states (then the picture is the same on every machine, however loaded): where a
+curve is still climbing at the right edge, a larger budget would decide more.
 """
 
 from __future__ import annotations
@@ -38,16 +39,19 @@ def plot_study(verdicts: Sequence[Verdict], path: Path) -> None:
         raise SolveInputError(
             "--plot needs matplotlib: pip install 'yukon-solitaire[plot]'"
         ) from None
-    figure, (running, times) = pyplot.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
+    figure, (running, costs) = pyplot.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
+    in_states = all(verdict.budget.seconds is None for verdict in verdicts)
     for rules in dict.fromkeys(verdict.code.rules for verdict in verdicts):
         mine = [verdict for verdict in verdicts if verdict.code.rules is rules]
         _draw_running(running, rules, mine)
-        _draw_times(times, rules, mine)
-    running.set(xlabel="deals analysed", ylabel="% of deals", ylim=(0, 100))
+        _draw_costs(costs, rules, mine, in_states=in_states)
+    top = (0, 101)  # a curve at 100 % stays in sight
+    running.set(xlabel="deals analysed", ylabel="% of deals", ylim=top)
     running.set_title("won (solid) and decided (dashed) so far")
-    times.set(xscale="log", xlabel="solve time (s)", ylabel="% of deals decided", ylim=(0, 100))
-    times.set_title("deals decided within a time")
-    for axes in (running, times):
+    unit = "states searched" if in_states else "solve time (s)"
+    costs.set(xscale="log", xlabel=unit, ylabel="% of deals decided", ylim=top)
+    costs.set_title(f"deals decided within so many {unit.split()[0]}")
+    for axes in (running, costs):
         axes.grid(alpha=0.3)
         axes.legend(loc="lower right")
     figure.savefig(path, dpi=110)
@@ -69,10 +73,14 @@ def _draw_running(axes: Axes, rules: Rules, verdicts: Sequence[Verdict]) -> None
     )
 
 
-def _draw_times(axes: Axes, rules: Rules, verdicts: Sequence[Verdict]) -> None:
-    """A step curve: the share of all deals decided within each time."""
-    times = sorted(verdict.seconds for verdict in verdicts if verdict.status is not Status.UNKNOWN)
-    if not times:
+def _draw_costs(axes: Axes, rules: Rules, verdicts: Sequence[Verdict], *, in_states: bool) -> None:
+    """A step curve: the share of all deals decided within each cost."""
+    costs = sorted(
+        float(max(verdict.states, 1)) if in_states else max(verdict.seconds, 1e-3)
+        for verdict in verdicts
+        if verdict.status is not Status.UNKNOWN
+    )
+    if not costs:
         return
-    shares = [100 * n / len(verdicts) for n in range(1, len(times) + 1)]
-    axes.step([max(t, 1e-3) for t in times], shares, where="post", label=rules.name.lower())
+    shares = [100 * n / len(verdicts) for n in range(1, len(costs) + 1)]
+    axes.step(costs, shares, where="post", label=rules.name.lower())
