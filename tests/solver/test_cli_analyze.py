@@ -28,6 +28,8 @@ from yukon.solver.batch import Verdict, read_verdicts, solve_deal
 BUDGET = Limit(states=3000)
 YUKON = [sys.executable, "-m", "yukon"]
 PNG = b"\x89PNG\r\n\x1a\n"
+WAIT = 180
+"""Seconds to wait for a command's cluster to start, answer or stop (a loaded machine)."""
 
 
 def _analyze(out: Path, *flags: str, count: int = 3) -> list[str]:
@@ -129,12 +131,18 @@ def test_ctrl_c_stops_cleanly_and_keeps_every_line(tmp_path: Path) -> None:
     out = tmp_path / "deals.jsonl"
     # Deal 17 alone takes a whole 1,000,000-state budget: the run is still busy.
     argv = [*YUKON, *_analyze(out, "--states", "1000000", "--workers", "2", count=40)]
-    run = subprocess.Popen(
-        argv, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+    # A command started in the background of a shell inherits an ignored SIGINT:
+    # the child must get the default, as from a terminal.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        run = subprocess.Popen(
+            argv, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
     _wait_for(lambda: out.exists() and out.stat().st_size > 0)
     os.killpg(run.pid, signal.SIGINT)  # as a terminal sends it: to the whole group
-    stdout, stderr = run.communicate(timeout=60)
+    stdout, stderr = run.communicate(timeout=WAIT)
     assert run.returncode == 130
     assert "Traceback" not in stderr
     assert "stopped;" in stderr
@@ -153,7 +161,7 @@ def _group_alive(group: int) -> bool:
     return True
 
 
-def _wait_for(condition: object, timeout: float = 60) -> None:
+def _wait_for(condition: object, timeout: float = WAIT) -> None:
     assert callable(condition)
     deadline = time.monotonic() + timeout
     while not condition():
@@ -170,7 +178,7 @@ def test_a_terminal_shows_a_progress_bar_with_rate_and_time_left(tmp_path: Path)
     run = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=terminal)
     os.close(terminal)
     shown = _read_all(controller)
-    assert run.wait(timeout=60) == 0
+    assert run.wait(timeout=WAIT) == 0
     assert "4/4" in shown
     assert "deal/s" in shown or "s/deal" in shown  # the rate
     assert "<" in shown  # elapsed<left
