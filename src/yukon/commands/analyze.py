@@ -156,7 +156,7 @@ def summary_lines(verdicts: Iterable[Verdict]) -> list[str]:
             f" unwinnable, {unknown} unknown ({100 * unknown / total:.1f} % undecided)"
         )
         lines.append(
-            f"  winnable: {100 * won / total:.1f} % to {100 * (won + unknown) / total:.1f} %,"
+            f"  winnable: {100 * won / total:.2f} % to {100 * (won + unknown) / total:.2f} %,"
             f" 95 % interval {100 * low:.1f} – {100 * high:.1f} %"
         )
     return lines
