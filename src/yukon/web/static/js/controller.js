@@ -61,6 +61,10 @@ export class GameController {
     this.state = null;
     /** Requests go one at a time, so each carries the version the last answer gave. */
     this.queue = Promise.resolve();
+    /** Requests queued and not yet answered; the page shows the count for scripts and tests. */
+    this.pending = 0;
+    /** The card the last tap moved: the second tap of a double tap on it adds nothing. */
+    this.tapMoved = /** @type {string | null} */ (null);
     this.hintTimer = 0;
   }
 
@@ -70,9 +74,16 @@ export class GameController {
    * @returns {Promise<void>}
    */
   enqueue(task) {
-    const run = this.queue.then(task);
+    this.count(1);
+    const run = this.queue.then(task).finally(() => this.count(-1));
     this.queue = run.catch(() => {});
     return run;
+  }
+
+  /** @param {number} change */
+  count(change) {
+    this.pending += change;
+    document.body.dataset.pending = String(this.pending);
   }
 
   /** @param {GameState} state */
@@ -212,16 +223,29 @@ export class GameController {
   tapped(card) {
     this.act(card, (state) => {
       const board = this.views.board;
-      if (board.isLastCard(card) && (state.targets[card] ?? []).includes("F")) return "F";
+      this.tapMoved = null;
+      let target = null;
+      if (board.isLastCard(card) && (state.targets[card] ?? []).includes("F")) target = "F";
       // A foundation's top goes back only when dragged or double-tapped, never by a mere tap.
-      const inColumn = "column" in (board.locate(card) ?? {});
-      return inColumn && this.views.settings.values.auto_placement ? this.placement(state, card) : null;
+      else if ("column" in (board.locate(card) ?? {}) && this.views.settings.values.auto_placement) {
+        target = this.placement(state, card);
+      }
+      if (target) this.tapMoved = card;
+      return target;
     });
   }
 
-  /** @param {string} card */
+  /**
+   * The second tap of a double tap: decided once the first tap's move is
+   * answered, and nothing more when that tap already moved the card.
+   * @param {string} card
+   */
   doubleTapped(card) {
-    if (this.views.settings.values.double_click) this.act(card, (state) => this.placement(state, card));
+    this.act(card, (state) => {
+      const moved = this.tapMoved === card;
+      this.tapMoved = null;
+      return moved || !this.views.settings.values.double_click ? null : this.placement(state, card);
+    });
   }
 
   /**
