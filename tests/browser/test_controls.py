@@ -59,11 +59,81 @@ def test_hint_highlights_a_card_and_its_target(open_app: OpenApp) -> None:
     assert app.state()["hints"] == 1
 
 
+def _show_page(app: AppPage, page: str) -> None:
+    app.page.click("#menu summary")
+    app.page.click(f'.menu-items a[href="/{page}"]')
+    app.page.locator("#page h1").wait_for()
+
+
+def _on_the_game(app: AppPage) -> None:
+    app.page.wait_for_url("**/")
+    assert app.page.locator("#view-game").is_visible()
+    assert app.page.locator("#view-page").is_hidden()
+
+
+def test_a_toolbar_button_on_a_page_acts_on_the_game_in_sight(open_app: OpenApp) -> None:
+    app = open_app()
+    dealt = app.open_deal(DEAL)
+    moved = _double_tap_move(app)
+    _show_page(app, "rules")
+    app.page.click("#btn-undo")
+    _on_the_game(app)
+    app.wait_version(moved["version"] + 1)
+    assert app.drawn_columns() == dealt["columns"]
+
+    _show_page(app, "faq")
+    app.page.click("#btn-hint")
+    _on_the_game(app)
+    app.page.wait_for_selector("#board .card.hinted")
+    assert app.state()["hints"] == 1
+
+    _show_page(app, "rules")
+    _new_game(app, code="YU1-C-AACRWEA")
+    app.page.wait_for_function("id => document.body.dataset.game !== id", arg=dealt["id"])
+    _on_the_game(app)
+    assert app.page.locator("#board .info .code").inner_text() == "YU1-C-AACRWEA"
+
+
+def _confirm_replay(app: AppPage) -> None:
+    app.page.click("#btn-replay")
+    dialog = app.page.locator("#dlg-replay")
+    dialog.wait_for(state="visible")
+    dialog.locator('button[value="replay"]').click()
+
+
+def test_replay_asks_first_and_keeps_the_game_until_the_player_agrees(open_app: OpenApp) -> None:
+    app = open_app()
+    dealt = app.open_deal(DEAL)
+    moved = _double_tap_move(app)
+    app.page.click("#btn-replay")
+    dialog = app.page.locator("#dlg-replay")
+    dialog.wait_for(state="visible")
+    dialog.locator('button[value="cancel"]').click()
+    dialog.wait_for(state="hidden")
+    app.wait_idle()
+    kept = app.state()
+    assert (kept["id"], kept["version"], kept["record"]) == (
+        moved["id"],
+        moved["version"],
+        moved["record"],
+    )
+    _confirm_replay(app)
+    app.page.wait_for_function("id => document.body.dataset.game !== id", arg=dealt["id"])
+    assert app.state()["moves"] == 0
+
+
+def test_replay_and_undo_are_not_neighbours_on_a_phone(open_app: OpenApp) -> None:
+    app = open_app(touch=True)
+    app.open_deal(DEAL)
+    replay, undo = app.box(app.page.locator("#btn-replay")), app.box(app.page.locator("#btn-undo"))
+    assert abs(replay["x"] - undo["x"]) > 2 * undo["width"]
+
+
 def test_replay_starts_the_deal_again(open_app: OpenApp) -> None:
     app = open_app()
     dealt = app.open_deal(DEAL)
     _double_tap_move(app)
-    app.page.click("#btn-replay")
+    _confirm_replay(app)
     app.page.wait_for_function("id => document.body.dataset.game !== id", arg=dealt["id"])
     state = app.state()
     assert state["code"] == DEAL

@@ -7,7 +7,16 @@
 import { ApiError, api } from "./api.js";
 import { BoardView } from "./board.js";
 import { GameController, openGame } from "./controller.js";
-import { AnalysisDialog, NewGameDialog, NoMovesNotice, SettingsDialog, Toast, WinDialog, byId } from "./dialogs.js";
+import {
+  AnalysisDialog,
+  NewGameDialog,
+  NoMovesNotice,
+  ReplayDialog,
+  SettingsDialog,
+  Toast,
+  WinDialog,
+  byId,
+} from "./dialogs.js";
 import { PointerInput } from "./drag.js";
 import { InfoBar } from "./info.js";
 import { LANGUAGES, chooseLanguage, currentLanguage, linkedLanguage, loadLanguage, t, translateTree } from "./i18n.js";
@@ -50,7 +59,11 @@ class App {
     this.page = null;
     /** Counts the addresses shown, so that a page that loads late is not drawn over a newer one. */
     this.routes = 0;
-    this.newGame = new NewGameDialog((request) => this.game.newGame(request));
+    this.newGame = new NewGameDialog(async (request) => {
+      await this.game.newGame(request);
+      this.showGame();
+    });
+    this.replayDialog = new ReplayDialog();
     this.settingsDialog = new SettingsDialog(
       settings,
       () => this.visit ?? settings.values.language,
@@ -58,8 +71,8 @@ class App {
     );
     const actions = {
       newGame: () => this.newGame.open(this.game.state?.rules ?? "classic"),
-      replay: () => this.game.replay(),
-      undo: () => this.game.undo(),
+      replay: () => this.inSight(() => this.replay()),
+      undo: () => this.inSight(() => this.game.undo()),
       stats: () => this.navigate("/stats"),
     };
     /** @type {import("./history.js").HistoryActions} */
@@ -110,7 +123,7 @@ class App {
     byId("btn-new").addEventListener("click", actions.newGame);
     byId("btn-replay").addEventListener("click", actions.replay);
     byId("btn-undo").addEventListener("click", actions.undo);
-    byId("btn-hint").addEventListener("click", () => this.game.hint());
+    byId("btn-hint").addEventListener("click", () => this.inSight(() => this.game.hint()));
     byId("btn-settings").addEventListener("click", () => {
       this.closeMenu();
       this.settingsDialog.open();
@@ -120,10 +133,34 @@ class App {
       this.settingsDialog.open();
       byId("settings-language").focus();
     });
-    byId("btn-analysis").addEventListener("click", () => {
-      const state = this.game.state;
-      if (state) this.analysis.open(api.analysis(state.id));
-    });
+    byId("btn-analysis").addEventListener("click", () =>
+      this.inSight(() => {
+        const state = this.game.state;
+        if (state) this.analysis.open(api.analysis(state.id));
+      }),
+    );
+  }
+
+  /** Show the game, leaving any page: what a game's button does must be seen. */
+  showGame() {
+    if (byId("view-game").hidden) this.navigate("/");
+  }
+
+  /**
+   * Run a game's *action* on the game in sight: from a page, the game is shown first.
+   * @param {() => unknown} action
+   */
+  inSight(action) {
+    this.showGame();
+    action();
+  }
+
+  /** Replay the deal; a game in progress is given up only when the player agrees. */
+  async replay() {
+    const state = this.game.state;
+    const inProgress = !!state && state.moves > 0 && !state.won;
+    if (inProgress && !(await this.replayDialog.ask())) return;
+    await this.game.replay();
   }
 
   /** @param {GameState} state */

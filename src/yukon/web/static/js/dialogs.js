@@ -244,6 +244,22 @@ export class NoMovesNotice {
   }
 }
 
+/** Asks before Replay gives up a game in progress (SPEC §5: no game lost by a slip). */
+export class ReplayDialog {
+  constructor() {
+    this.dialog = /** @type {HTMLDialogElement} */ (byId("dlg-replay"));
+  }
+
+  /** @returns {Promise<boolean>} whether the player chose to replay */
+  ask() {
+    return new Promise((resolve) => {
+      this.dialog.returnValue = "";
+      this.dialog.addEventListener("close", () => resolve(this.dialog.returnValue === "replay"), { once: true });
+      this.dialog.showModal();
+    });
+  }
+}
+
 export class AnalysisDialog {
   constructor() {
     this.dialog = /** @type {HTMLDialogElement} */ (byId("dlg-analysis"));
