@@ -73,6 +73,8 @@ export class BoardView {
     root.replaceChildren(top, tableau);
     /** @type {Metrics} */
     this.metrics = fitBoard(Math.max(1, root.clientWidth), Math.max(200, this.room()), []);
+    // Sized at once: a board still at its style sheet's default size is wider than a phone.
+    this.layout();
     this.applyLabels();
   }
 
