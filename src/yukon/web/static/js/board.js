@@ -46,6 +46,8 @@ export class BoardView {
     this.root = root;
     this.labels = labels;
     this.room = room ?? (() => window.innerHeight - this.root.getBoundingClientRect().top - 8);
+    /** The height at the bottom of the room that a notice covers: the columns end above it. */
+    this.reserve = () => 0;
     /** @type {GameState | null} */
     this.state = null;
     /** @type {Map<string, HTMLElement>} */
@@ -160,8 +162,9 @@ export class BoardView {
     // A hidden board (a page is shown) has no size to fit; it is laid out when shown.
     const width = this.root.clientWidth;
     if (!width) return;
-    const metrics = fitBoard(width, Math.max(200, this.room()), this.state?.columns ?? []);
+    const metrics = fitBoard(width, Math.max(200, this.room()), this.state?.columns ?? [], this.reserve());
     this.metrics = metrics;
+    this.root.classList.toggle("side", metrics.side);
     const style = this.root.style;
     style.setProperty("--card-w", `${metrics.width}px`);
     style.setProperty("--card-h", `${metrics.height}px`);
