@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import OpenApp
-from tests.browser.helpers import AppPage
+from tests.browser.helpers import AppPage, stuck_line
 from yukon.engine import Game
 
 pytestmark = pytest.mark.browser
@@ -166,3 +166,43 @@ def test_only_a_long_column_tightens(open_app: OpenApp, width: int, height: int)
     assert max(_offsets(app, 1)) <= min(_offsets(app, 5)), "the long column is the tight one"
     _check_fits(app, width, height)
     _check_readable_strips(app)
+
+
+def _covered_cards(app: AppPage, notice: str) -> list[str]:
+    covered: list[str] = app.page.evaluate(
+        """selector => {
+            const notice = document.querySelector(selector).getBoundingClientRect();
+            return [...document.querySelectorAll('#board .card')].filter(card => {
+                const box = card.getBoundingClientRect();
+                return box.bottom > notice.top && box.top < notice.bottom &&
+                    box.right > notice.left && box.left < notice.right;
+            }).map(card => card.dataset.card ?? 'face-down');
+        }""",
+        notice,
+    )
+    return covered
+
+
+def test_a_message_never_covers_a_card(open_app: OpenApp) -> None:
+    app = open_app(viewport={"width": 360, "height": 640}, touch=True)
+    app.open_deal("YU1-C-AACRWEA", LONG_COLUMN)
+    state = app.state()
+    assert "TH" not in state["double_tap"], app.drawn_columns()
+    app.double_tap("TH", touch=True)
+    app.message()
+    app.page.wait_for_function(
+        """() => {
+            const top = document.querySelector('#message').getBoundingClientRect().top;
+            return [...document.querySelectorAll('#board .card')]
+                .every(card => card.getBoundingClientRect().bottom <= top);
+        }"""
+    )
+    assert _covered_cards(app, "#message") == []
+
+
+def test_the_no_move_notice_never_covers_a_card(open_app: OpenApp) -> None:
+    app = open_app(viewport={"width": 360, "height": 640}, touch=True)
+    code, line = stuck_line()
+    app.open_deal(code, line)
+    app.page.locator("#notice").wait_for(state="visible")
+    assert _covered_cards(app, "#notice") == []

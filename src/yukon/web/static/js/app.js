@@ -86,6 +86,19 @@ class App {
     this.analysis = new AnalysisDialog();
     this.wireInput();
     this.wireButtons(actions);
+    this.keepNoticesOffCards();
+  }
+
+  /**
+   * The notice and the short messages lie over the bottom of the screen: while
+   * one shows, the columns end above it (they tighten, no card is covered).
+   */
+  keepNoticesOffCards() {
+    const notices = [byId("notice"), byId("message")];
+    this.board.reserve = () =>
+      Math.max(0, ...notices.filter((node) => !node.hidden).map((node) => window.innerHeight - node.getBoundingClientRect().top + 8));
+    const observer = new MutationObserver(() => this.board.layout());
+    for (const node of notices) observer.observe(node, { attributes: true, childList: true, characterData: true, subtree: true });
   }
 
   wireInput() {
