@@ -187,8 +187,22 @@ class App {
     this.notice.show(state.no_legal_moves && !state.won);
     const wasWon = this.shown?.id === state.id && this.shown.won;
     // A page opened by its address (a won game watched, say) is not covered by the win window.
-    if (state.won && !wasWon && !byId("view-game").hidden) this.win.open(state, this.info.elapsed());
+    if (state.won && !wasWon && !byId("view-game").hidden) this.celebrate(state);
     this.shown = state;
+  }
+
+  /**
+   * A win: the celebration, then the win window.
+   * @param {GameState} state
+   */
+  async celebrate(state) {
+    const elapsed = this.info.elapsed();
+    try {
+      const { celebrate } = await import("./celebrate.js");
+      await celebrate(this.board.root, this.board.foundationSlots);
+    } finally {
+      this.win.open(state, elapsed);
+    }
   }
 
   /**

@@ -23,6 +23,8 @@ import { reducedMotion } from "./motion.js";
  */
 
 const MOVE_MS = 160;
+/** A card turning over: it opens from its edge, as a card flipped on the table. */
+const FLIP = [{ transform: "perspective(600px) rotateY(90deg)" }, { transform: "none" }];
 
 /**
  * @param {string} className
@@ -118,12 +120,26 @@ export class BoardView {
    */
   render(state) {
     const before = this.rects();
+    const turned = this.turnedBy(state);
     this.releaseDrag();
     this.state = state;
     this.columnSlots.forEach((slot, index) => this.fillColumn(slot, state.columns[index]));
     this.foundationSlots.forEach((slot, index) => this.fillFoundation(slot, state.foundations[index]));
     this.layout();
     this.slide(before);
+    if (!reducedMotion()) for (const code of turned) this.face(code).animate(FLIP, { duration: MOVE_MS, easing: "ease-out" });
+  }
+
+  /**
+   * @param {GameState} state the state about to be drawn
+   * @returns {string[]} the cards it turns face-up: a column's first face-up card where it has fewer face-down ones
+   */
+  turnedBy(state) {
+    const shown = this.state;
+    if (!shown || shown.id !== state.id) return [];
+    return state.columns.flatMap((column, index) =>
+      column.hidden < shown.columns[index].hidden && column.cards.length ? [column.cards[0]] : [],
+    );
   }
 
   /**
@@ -278,9 +294,20 @@ export class BoardView {
     for (const target of targets) this.slotOf(target, card).classList.add("allowed");
   }
 
+  /**
+   * Mark the one place a drag would drop on now (null: none).
+   * @param {string | null} target
+   * @param {string} card
+   */
+  markOver(target, card) {
+    const slot = target ? this.slotOf(target, card) : null;
+    for (const node of this.root.querySelectorAll(".over")) if (node !== slot) node.classList.remove("over");
+    slot?.classList.add("over");
+  }
+
   /** Remove every placement and hint mark. */
   clearMarks() {
-    for (const node of this.root.querySelectorAll(".allowed, .hinted")) node.classList.remove("allowed", "hinted");
+    for (const node of this.root.querySelectorAll(".allowed, .hinted, .over")) node.classList.remove("allowed", "hinted", "over");
   }
 
   /**

@@ -92,6 +92,7 @@ export class PointerInput {
     }
     const transform = `translate3d(${dx}px, ${dy}px, 0)`;
     for (const node of press.group) node.style.transform = transform;
+    this.board.markOver(this.board.targetUnder(press.group[0].getBoundingClientRect()), press.card);
   }
 
   /** @param {PointerEvent} event */
