@@ -56,6 +56,8 @@ export async function celebrate(board, slots) {
       card.style.top = `${box.top}px`;
       layer.append(card);
       const order = (13 - rank) * 4 + index;
+      // The cards still waiting lie under the ones leaving, as on the foundation.
+      card.style.zIndex = String(52 - order);
       const direction = order % 2 ? 1 : -1;
       const throwX = direction * window.innerWidth * (0.35 + 0.1 * (order % 3));
       flights.push(
