@@ -6,7 +6,7 @@
  */
 import { ApiError, api } from "./api.js";
 import { BoardView } from "./board.js";
-import { GameController, openGame } from "./controller.js";
+import { GameController, atUndoLimit, openGame } from "./controller.js";
 import {
   AnalysisDialog,
   NewGameDialog,
@@ -112,6 +112,11 @@ class App {
     });
     document.addEventListener("keydown", (event) => {
       const target = /** @type {HTMLElement} */ (event.target);
+      if (event.key === "Escape" && /** @type {HTMLDetailsElement} */ (byId("menu")).open) {
+        this.closeMenu();
+        /** @type {HTMLElement} */ (byId("menu").querySelector("summary")).focus();
+        return;
+      }
       if (target.closest("input, select, textarea, dialog")) return;
       if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z") {
         event.preventDefault();
@@ -181,7 +186,8 @@ class App {
     // The game and version drawn, for scripts and tests that wait on the page.
     document.body.dataset.game = state.id;
     document.body.dataset.version = String(state.version);
-    /** @type {HTMLButtonElement} */ (byId("btn-undo")).disabled = !state.can_undo;
+    // At the undo limit Undo stays enabled, to say why it goes no further.
+    /** @type {HTMLButtonElement} */ (byId("btn-undo")).disabled = !state.can_undo && !atUndoLimit(state);
     /** @type {HTMLButtonElement} */ (byId("btn-hint")).disabled = state.won;
     /** @type {HTMLButtonElement} */ (byId("btn-analysis")).disabled = state.won;
     this.notice.show(state.no_legal_moves && !state.won);

@@ -53,6 +53,17 @@ export async function openGame(code) {
   return { state, badLink: code };
 }
 
+/**
+ * @param {GameState} state
+ * @returns {boolean} whether moves stand that can no longer be undone: the undo limit is reached
+ */
+export function atUndoLimit(state) {
+  if (state.can_undo || state.won) return false;
+  let standing = 0;
+  for (const token of state.record.split(" ").slice(1)) standing = token === "U" ? standing - 1 : standing + 1;
+  return standing > 0;
+}
+
 export class GameController {
   /** @param {Views} views */
   constructor(views) {
@@ -66,6 +77,8 @@ export class GameController {
     /** The card the last tap moved: the second tap of a double tap on it adds nothing. */
     this.tapMoved = /** @type {string | null} */ (null);
     this.hintTimer = 0;
+    /** @type {{game: string, version: number, answer: {hint: import("./api.js").Hint | null, state: GameState}} | null} */
+    this.lastHint = null;
   }
 
   /**
@@ -267,6 +280,7 @@ export class GameController {
   undo() {
     return this.enqueue(async () => {
       const state = this.state;
+      if (state && atUndoLimit(state)) this.views.toast.show(t("undo.limit"));
       if (!state || !state.can_undo) return;
       this.clearHint();
       try {
@@ -277,14 +291,21 @@ export class GameController {
     });
   }
 
-  /** @returns {Promise<void>} */
+  /**
+   * Show a good move. Asked again for the same position, the same hint shows
+   * again without a request: one move's hint counts once.
+   * @returns {Promise<void>}
+   */
   hint() {
     return this.enqueue(async () => {
       const state = this.state;
       if (!state || state.won) return;
       try {
-        const answer = await api.hint(state.id, state.version);
-        this.adopt(answer.state);
+        const same = this.lastHint && this.lastHint.game === state.id && this.lastHint.version === state.version;
+        const answer = same && this.lastHint ? this.lastHint.answer : await api.hint(state.id, state.version);
+        if (!same) this.adopt(answer.state);
+        this.lastHint = { game: answer.state.id, version: answer.state.version, answer };
+        this.clearHint();
         if (!answer.hint) {
           this.views.toast.show(t("hint.none"));
           return;

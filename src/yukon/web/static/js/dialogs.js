@@ -131,7 +131,16 @@ export class NewGameDialog {
 
   /** @param {string} text empty to hide the error */
   showError(text) {
-    this.error.textContent = text;
+    // A game code is never broken across lines (its dashes would allow it).
+    this.error.replaceChildren(
+      ...text.split(/(YU\d-[A-Z]-[A-Z]{7})/).map((part, index) => {
+        if (index % 2 === 0) return part;
+        const code = document.createElement("span");
+        code.className = "nowrap";
+        code.textContent = part;
+        return code;
+      }),
+    );
     this.error.hidden = !text;
     this.code.setAttribute("aria-invalid", String(!!text));
   }
