@@ -435,3 +435,24 @@ def test_the_invalid_code_message_keeps_a_code_on_one_line(
         )
         assert app.page.evaluate(_CODE_LINES_JS) == [1]
         app.page.locator("#dlg-new [data-close]").click()
+
+
+def test_a_typed_code_and_the_rules_choice_never_disagree(open_app: OpenApp) -> None:
+    app = open_app()
+    app.open_deal(DEAL)
+    app.page.click("#btn-new")
+    dialog = app.page.locator("#dlg-new")
+    dialog.wait_for(state="visible")
+    relaxed = dialog.locator('input[name="rules"][value="relaxed"]')
+    relaxed.check()
+    dialog.locator("#new-code").fill("YU1-C-AACRWEA")
+    assert relaxed.is_disabled(), "the code's own rules letter decides"
+    assert dialog.locator("#new-code-rules").is_visible()
+    dialog.locator('input[name="deal"][value="random"]').check()
+    assert relaxed.is_enabled()
+    assert dialog.locator("#new-code-rules").is_hidden()
+    dialog.locator('input[name="deal"][value="code"]').check()
+    with app.page.expect_response(lambda response: response.url.endswith("/api/v1/games")):
+        dialog.locator("#new-start").click()
+    app.wait_idle()
+    assert app.state()["code"] == "YU1-C-AACRWEA"

@@ -117,8 +117,12 @@ export class NewGameDialog {
     return /** @type {HTMLInputElement | null} */ (this.form.querySelector(`input[name="${name}"]:checked`))?.value ?? "";
   }
 
+  /** A code carries its own rules: while one is chosen, the rules choice is off, so the two never disagree. */
   sync() {
-    this.winnable.disabled = this.value("deal") !== "random";
+    const byCode = this.value("deal") === "code";
+    this.winnable.disabled = byCode;
+    /** @type {HTMLFieldSetElement} */ (byId("new-rules")).disabled = byCode;
+    byId("new-code-rules").hidden = !byCode;
   }
 
   /** @param {string} rules the current game's rules, offered again */
