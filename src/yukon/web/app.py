@@ -19,6 +19,7 @@ from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 
 from yukon.storage import Database, GameService
 from yukon.web.api import api_routes
@@ -54,7 +55,12 @@ def create_app(settings: AppSettings) -> Starlette:
 
     app = Starlette(
         routes=[*api_routes(), *page_routes(settings.static_dir, settings.i18n_dir)],
-        middleware=[Middleware(PlayerMiddleware, secure_cookies=settings.secure_cookies)],
+        # Compressed answers: the scripts, catalogs and card pictures are text that
+        # shrinks to a third, which keeps a phone's first load small.
+        middleware=[
+            Middleware(GZipMiddleware, minimum_size=1024),
+            Middleware(PlayerMiddleware, secure_cookies=settings.secure_cookies),
+        ],
         exception_handlers=dict.fromkeys(HANDLED, handle_error),
         lifespan=lifespan,
     )

@@ -45,6 +45,8 @@ export class PointerInput {
     this.press = null;
     /** @type {{card: string, time: number, x: number, y: number} | null} */
     this.lastTap = null;
+    /** The frame that will mark the place under the dragged cards, if one is asked for. */
+    this.marking = 0;
     const root = board.root;
     root.addEventListener("pointerdown", (event) => this.down(event));
     root.addEventListener("pointermove", (event) => this.move(event));
@@ -92,7 +94,13 @@ export class PointerInput {
     }
     const transform = `translate3d(${dx}px, ${dy}px, 0)`;
     for (const node of press.group) node.style.transform = transform;
-    this.board.markOver(this.board.targetUnder(press.group[0].getBoundingClientRect()), press.card);
+    // Once a frame at most: finding the place measures the board.
+    if (!this.marking) {
+      this.marking = requestAnimationFrame(() => {
+        this.marking = 0;
+        if (this.press?.dragging) this.board.markOver(this.board.targetUnder(this.press.group[0].getBoundingClientRect()), this.press.card);
+      });
+    }
   }
 
   /** @param {PointerEvent} event */
