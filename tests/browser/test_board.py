@@ -206,3 +206,13 @@ def test_the_no_move_notice_never_covers_a_card(open_app: OpenApp) -> None:
     app.open_deal(code, line)
     app.page.locator("#notice").wait_for(state="visible")
     assert _covered_cards(app, "#notice") == []
+
+
+@pytest.mark.parametrize(
+    ("language", "index"), [("en", "J♠"), ("sk", "V♠"), ("hu", "V♠"), ("ru", "В♠")]
+)
+def test_card_indices_use_the_letters_of_the_languages_decks(
+    open_app: OpenApp, language: str, index: str
+) -> None:
+    app = open_app(f"/play/YU1-C-AACRWEA?lang={language}")
+    assert app.card("JS").locator(".index").inner_text().replace("\n", "") == index

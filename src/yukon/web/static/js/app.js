@@ -317,7 +317,12 @@ class App {
     await loadLanguage(chooseLanguage(language));
     this.settings.update({ language }).catch((error) => console.warn(error));
     this.translate();
-    if (this.game.state) this.info.update(this.game.state);
+    // Card faces carry the language's rank letters: drawn anew.
+    this.board.faces.clear();
+    if (this.game.state) {
+      this.board.render(this.game.state);
+      this.info.update(this.game.state);
+    }
     this.settingsDialog.fillLanguages();
     /** @type {HTMLSelectElement} */ (byId("settings-language")).value = language ?? "";
     this.route();

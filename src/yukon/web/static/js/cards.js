@@ -8,6 +8,8 @@
  * cards' pictures are images, public-domain art from one sprite (cards/).
  */
 
+import { t } from "./i18n.js";
+
 /** The foundations' fixed order (SPEC §1). */
 export const SUITS = /** @type {const} */ (["S", "H", "D", "C"]);
 
@@ -16,6 +18,18 @@ export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 const RANK_LETTERS = "A23456789TJQK";
 const RANK_LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+/** The ranks as the current language's players print them (a Slovak Jack is V), read once per catalog. */
+let labels = { text: "", list: RANK_LABELS };
+
+/** @returns {string[]} the 13 rank labels of the current language */
+function rankLabels() {
+  const text = t("card.ranks");
+  if (text !== labels.text) {
+    const list = text.split(" ");
+    labels = { text, list: list.length === RANK_LABELS.length ? list : RANK_LABELS };
+  }
+  return labels.list;
+}
 
 /**
  * @typedef {object} CardInfo
@@ -23,7 +37,7 @@ const RANK_LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"
  * @property {number} rank   1 (Ace) … 13 (King)
  * @property {string} suit   "S" | "H" | "D" | "C"
  * @property {boolean} red   hearts and diamonds
- * @property {string} label  the rank as printed: "A", "2" … "10", "J", "Q", "K"
+ * @property {string} label  the rank as printed in the current language: "A", "2" … "10", "J", "Q", "K" in English
  * @property {string} symbol e.g. "10♦"
  */
 
@@ -38,7 +52,7 @@ export function parseCard(code) {
   if (rank < 1 || !(suit in SUIT_SYMBOLS) || upper.length !== 2) {
     throw new Error(`not a card: ${code}`);
   }
-  const label = RANK_LABELS[rank - 1];
+  const label = rankLabels()[rank - 1];
   return { code: upper, rank, suit, red: suit === "H" || suit === "D", label, symbol: label + SUIT_SYMBOLS[suit] };
 }
 
