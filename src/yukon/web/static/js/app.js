@@ -193,7 +193,11 @@ class App {
     this.notice.show(state.no_legal_moves && !state.won);
     const wasWon = this.shown?.id === state.id && this.shown.won;
     // A page opened by its address (a won game watched, say) is not covered by the win window.
-    if (state.won && !wasWon && !byId("view-game").hidden) this.celebrate(state);
+    if (state.won && !wasWon && !byId("view-game").hidden) {
+      // The celebration is for a win just made, not for a won game opened again.
+      if (this.shown?.id === state.id) this.celebrate(state);
+      else this.win.open(state, this.info.elapsed());
+    }
     this.shown = state;
   }
 
