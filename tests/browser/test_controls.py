@@ -62,7 +62,7 @@ def test_hint_highlights_a_card_and_its_target(open_app: OpenApp) -> None:
 
 def _show_page(app: AppPage, page: str) -> None:
     app.page.click("#menu summary")
-    app.page.click(f'.menu-items a[href="/{page}"]')
+    app.page.click(f'.menu-items a[data-route="/{page}"]')
     app.page.locator("#page h1").wait_for()
 
 
