@@ -324,12 +324,12 @@ def test_watch_plays_a_game_by_itself_at_a_chosen_speed(open_app: OpenApp) -> No
     app.page.locator(".watch-speed").select_option("fast")
     play = app.page.locator("[data-autoplay]")
     play.click()
-    assert play.inner_text() == "❚❚ Pause"
+    assert play.inner_text() == "Pause"
     app.page.wait_for_function(
         "text => document.querySelector('.step-caption').textContent === text",
         arg=f"Move 3 of 3: {line[3]}",
     )
     app.page.wait_for_function(
-        "() => document.querySelector('[data-autoplay]').textContent === '▶ Play'"
+        "() => document.querySelector('[data-autoplay]').textContent === 'Play'"
     )
     assert _watched(app) == _position(UNDO_CODE, line)
