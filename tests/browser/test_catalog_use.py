@@ -24,6 +24,8 @@ PLAYER_ERRORS = (
     "stale_version",
     "nothing_to_undo",
     "game_won",
+    "game_too_long",
+    "too_many_requests",
     "unavailable",
     "solver_busy",
     "corrupt_game",
