@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from tests.browser.helpers import AppPage, State
+from yukon.i18n import translate
 
 FOUNDATIONS: Final = "SHDC"
 
@@ -76,3 +77,35 @@ def play_move(app: AppPage, move: str) -> State:
 def announced(app: AppPage) -> str:
     """The live region's words."""
     return app.page.locator("#announcer").inner_text()
+
+
+def card_name(language: str, card: str) -> str:
+    """A card's name as the catalog writes it: "10 of diamonds", "kárová desiatka"."""
+    rank = "A23456789TJQK".index(card[0]) + 1
+    return translate(language, f"card.name.{rank}", suit=translate(language, f"card.suit.{card[1]}"))
+
+
+def expected_words(language: str, before: State, after: State, move: str) -> str:
+    """What the live region should say for *move*, built from the catalog and the
+    two states: the move, each card it turned, the score when it changed."""
+    card, target = move.split(">")
+    name = card_name(language, card)
+    if target == "F":
+        words = [translate(language, "announce.to_foundation", card=name)]
+    else:
+        column = int(target)
+        place, _, above = where(before, card)
+        if place == "foundation":
+            words = [translate(language, "announce.taken_back", card=name, column=column)]
+        elif above:
+            key = "announce.group_to_column"
+            words = [translate(language, key, card=name, count=above, column=column)]
+        else:
+            words = [translate(language, "announce.to_column", card=name, column=column)]
+    for number, (old, new) in enumerate(zip(before["columns"], after["columns"]), start=1):
+        if new["hidden"] < old["hidden"]:
+            turned = card_name(language, new["cards"][0])
+            words.append(translate(language, "announce.turned", card=turned, column=number))
+    if after["score"] != before["score"]:
+        words.append(translate(language, "announce.score", score=after["score"]))
+    return " ".join(words)

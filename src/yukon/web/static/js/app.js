@@ -40,7 +40,7 @@ class App {
     this.announcer = new Announcer();
     // What the toast shows, a screen reader hears (the toast itself is not a live region).
     this.toast = new Toast((text) => this.announcer.say(text));
-    this.board = new BoardView(byId("board"), BOARD_LABELS);
+    this.board = new BoardView(byId("board"), BOARD_LABELS, () => this.boardRoom());
     this.focus = new BoardFocus(this.board);
     this.info = new InfoBar(this.board.info, (text) => this.toast.show(text));
     /** @type {GameState | null} */
@@ -83,6 +83,17 @@ class App {
     this.wireButtons(actions);
     settings.subscribe((values) => this.applyLook(values));
     this.applyLook(settings.values);
+  }
+
+  /**
+   * The height the board may take: down to the window's bottom, or to the
+   * no-move notice while it is shown, so that the notice covers no card.
+   * @returns {number}
+   */
+  boardRoom() {
+    const notice = byId("notice");
+    const bottom = notice.hidden ? window.innerHeight : notice.getBoundingClientRect().top;
+    return bottom - byId("board").getBoundingClientRect().top - 8;
   }
 
   /**
@@ -160,7 +171,11 @@ class App {
     /** @type {HTMLButtonElement} */ (byId("btn-undo")).disabled = !state.can_undo;
     /** @type {HTMLButtonElement} */ (byId("btn-hint")).disabled = state.won;
     /** @type {HTMLButtonElement} */ (byId("btn-analysis")).disabled = state.won;
-    this.notice.show(state.no_legal_moves && !state.won);
+    const stuck = state.no_legal_moves && !state.won;
+    if (stuck === byId("notice").hidden) {
+      this.notice.show(stuck);
+      this.board.layout();
+    }
     const words = describeChange(this.shown, state);
     if (words) this.announcer.say(words);
     const wasWon = this.shown?.id === state.id && this.shown.won;

@@ -138,6 +138,8 @@ export class BoardView {
     let node = this.faces.get(code);
     if (!node) {
       node = makeCardElement(code, this.labels.card(code));
+      // The card reads as its name; the rank and suit drawn on it would repeat it.
+      for (const part of node.children) part.setAttribute("aria-hidden", "true");
       this.faces.set(code, node);
     }
     return node;

@@ -29,8 +29,8 @@ import { cardName } from "./messages.js";
  * @type {ReadonlyArray<{keys: string[], does: string}>}
  */
 export const KEYS = [
-  { keys: ["←", "→"], does: "keys.across" },
-  { keys: ["↑", "↓"], does: "keys.along" },
+  { keys: ["keys.left", "keys.right"], does: "keys.across" },
+  { keys: ["keys.up", "keys.down"], does: "keys.along" },
   { keys: ["1–7"], does: "keys.digits" },
   { keys: ["keys.enter", "keys.space"], does: "keys.pick" },
   { keys: ["Esc"], does: "keys.escape" },
