@@ -82,7 +82,8 @@ def announced(app: AppPage) -> str:
 def card_name(language: str, card: str) -> str:
     """A card's name as the catalog writes it: "10 of diamonds", "kárová desiatka"."""
     rank = "A23456789TJQK".index(card[0]) + 1
-    return translate(language, f"card.name.{rank}", suit=translate(language, f"card.suit.{card[1]}"))
+    suit = translate(language, f"card.suit.{card[1]}")
+    return translate(language, f"card.name.{rank}", suit=suit)
 
 
 def expected_words(language: str, before: State, after: State, move: str) -> str:
@@ -102,7 +103,8 @@ def expected_words(language: str, before: State, after: State, move: str) -> str
             words = [translate(language, key, card=name, count=above, column=column)]
         else:
             words = [translate(language, "announce.to_column", card=name, column=column)]
-    for number, (old, new) in enumerate(zip(before["columns"], after["columns"]), start=1):
+    pairs = zip(before["columns"], after["columns"], strict=True)
+    for number, (old, new) in enumerate(pairs, start=1):
         if new["hidden"] < old["hidden"]:
             turned = card_name(language, new["cards"][0])
             words.append(translate(language, "announce.turned", card=turned, column=number))

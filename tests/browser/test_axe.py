@@ -114,5 +114,5 @@ def test_axe_finds_nothing_on_any_screen(open_app: OpenApp, language: str, size:
     screens = Screens(app, language)
     _walk(screens)
     assert len(screens.problems) == 15
-    found = [f"{screen}: {problem}" for screen, problems in screens.problems.items() for problem in problems]
+    found = [f"{name}: {issue}" for name, issues in screens.problems.items() for issue in issues]
     assert not found, "\n".join(found)

@@ -22,7 +22,7 @@ def test_every_move_is_announced(open_app: OpenApp, language: str) -> None:
     region = app.page.locator("#announcer")
     assert region.get_attribute("aria-live") == "polite"
     before = app.state()
-    # The opening moves include a group, turned cards, the foundations and a take-back's counterpart.
+    # The opening moves: single cards and groups, turned cards, the foundations, the score.
     for move in solution(CODE)[:16]:
         after = play_move(app, move)
         assert announced(app) == expected_words(language, before, after, move), move

@@ -17,9 +17,8 @@ from tests.browser.keyboard import (
     pointer_events,
     watch_pointers,
 )
-from yukon.engine import GameCode
+from yukon.engine import GameCode, Position
 from yukon.solver import Limit, Status, solve
-from yukon.solver.board import Position
 
 pytestmark = pytest.mark.browser
 
