@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Set up and run every check: lint, format, types, and the whole test suite
 # (engine, solver, storage, API, command line, and real-browser tests in Chromium).
+# The storage and API suites run on SQLite and on a throwaway PostgreSQL cluster
+# started here (installed first when missing and run as root) and removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh dev
@@ -15,6 +17,11 @@ if [ ! -x /usr/bin/chromium ]; then
     exit 1
   fi
 fi
+
+source scripts/postgres.sh
+trap stop_postgres EXIT
+# fsync off: the tests kill app processes, never the machine; it saves minutes.
+start_postgres -c fsync=off
 
 echo "== ruff check";         .venv/bin/ruff check src tests bench
 echo "== ruff format --check"; .venv/bin/ruff format --check src tests bench

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 from yukon import cli
 from yukon.commands import serve
+from yukon.web.app import DATABASE_VARIABLE, DURABLE_VARIABLE, app_from_environ
 
 
 class Recorder:
@@ -116,3 +118,43 @@ def test_the_printed_url(host: str, url: str) -> None:
 def test_a_bad_port_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["serve", "--port", "eighty"]) == 2
     assert "invalid int value" in capsys.readouterr().err
+
+
+def test_the_database_may_be_a_postgresql_url_or_come_from_the_environment(
+    recorder: Recorder, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = "postgresql://yukon:secret@db.example/yukon"
+    assert cli.main(["serve", "--no-browser", "--db", url]) == 0
+    assert recorder.runs[0]["app"].state.settings.db_path == url
+    out = capsys.readouterr().out
+    assert "postgresql://yukon:***@db.example/yukon" in out
+    assert "secret" not in out
+    monkeypatch.setenv(DATABASE_VARIABLE, url)
+    assert cli.main(["serve", "--no-browser"]) == 0
+    assert recorder.runs[1]["app"].state.settings.db_path == url
+
+
+def test_several_workers_import_the_app_by_name_with_the_settings_in_the_environment(
+    recorder: Recorder, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv(DATABASE_VARIABLE, raising=False)
+    monkeypatch.delenv(DURABLE_VARIABLE, raising=False)
+    db = tmp_path / "shared.sqlite3"
+    assert cli.main(["serve", "--no-browser", "--workers", "3", "--durable", "--db", str(db)]) == 0
+    (run,) = recorder.runs
+    assert (run["app"], run["workers"], run["factory"]) == (
+        "yukon.web.app:app_from_environ",
+        3,
+        True,
+    )
+    assert os.environ[DATABASE_VARIABLE] == str(db)
+    settings = app_from_environ().state.settings
+    assert (settings.db_path, settings.durable) == (db, True)
+
+
+@pytest.mark.parametrize("workers", ["0", "two", "²", "65"])
+def test_a_bad_worker_count_is_a_usage_error(
+    workers: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["serve", "--workers", workers]) == 2
+    assert "whole number of processes from 1 to 64" in capsys.readouterr().err

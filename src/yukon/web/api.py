@@ -1,14 +1,20 @@
 """The JSON API under ``/api/v1`` (docs/api.md). Handlers are thin: read the
 request, call the game service, answer with the state. Refusals are raised and
-answered by :mod:`yukon.web.errors`."""
+answered by :mod:`yukon.web.errors`.
+
+Every call to the service (a database round trip, perhaps a replay or a wait
+for another process's write lock) runs in the thread pool, with the answer's
+state built there too: the event loop only reads requests and sends answers.
+"""
 
 from __future__ import annotations
 
 import random
 import re
 from collections.abc import Awaitable, Callable
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -27,6 +33,7 @@ from yukon.web.state import state_json
 __all__ = ["api_routes"]
 
 Endpoint: TypeAlias = Callable[[Request], Awaitable[Response]]
+T = TypeVar("T")
 
 _RULES: Final = {"classic": Rules.CLASSIC, "relaxed": Rules.RELAXED}
 _RULE_NAMES: Final = {rules: name for name, rules in _RULES.items()}
@@ -67,8 +74,15 @@ async def _body(request: Request) -> dict[str, object]:
     return await read_object(request, _settings(request).max_body)
 
 
-def _state(request: Request, live: LiveGame, status: int = 200) -> Response:
-    return JsonResponse(state_json(live, _service(request).now()), status_code=status)
+async def _off_loop(call: Callable[[], T]) -> T:
+    return await run_in_threadpool(call)
+
+
+async def _state(request: Request, call: Callable[[], LiveGame], status: int = 200) -> Response:
+    """The answer with the state of the game that *call* (a service call) gives."""
+    service = _service(request)
+    state = await _off_loop(lambda: state_json(call(), service.now()))
+    return JsonResponse(state, status_code=status)
 
 
 async def create_game(request: Request) -> Response:
@@ -86,8 +100,8 @@ async def create_game(request: Request) -> Response:
             code = _winnable(rules, rng)
         else:
             code = GameCode.random(rules, rng=rng)
-    live = _service(request).create(_player(request), code)
-    return _state(request, live, 201)
+    service, player = _service(request), _player(request)
+    return await _state(request, lambda: service.create(player, code), 201)
 
 
 def _winnable(rules: Rules, rng: random.Random) -> GameCode:
@@ -98,44 +112,49 @@ def _winnable(rules: Rules, rng: random.Random) -> GameCode:
 
 
 async def current_game(request: Request) -> Response:
-    return _state(request, _service(request).current(_player(request)))
+    service, player = _service(request), _player(request)
+    return await _state(request, lambda: service.current(player))
 
 
 async def get_game(request: Request) -> Response:
-    return _state(request, _service(request).get(_player(request), _game_id(request)))
+    service, player, game_id = _service(request), _player(request), _game_id(request)
+    return await _state(request, lambda: service.get(player, game_id))
 
 
 async def make_move(request: Request) -> Response:
     body = await _body(request)
     move = Move.parse(required(body, "move", str))
     version = required(body, "version", int)
-    live = _service(request).move(_player(request), _game_id(request), move, version)
-    return _state(request, live)
+    service, player, game_id = _service(request), _player(request), _game_id(request)
+    return await _state(request, lambda: service.move(player, game_id, move, version))
 
 
 async def undo(request: Request) -> Response:
     body = await _body(request)
     version = required(body, "version", int)
-    live = _service(request).undo(_player(request), _game_id(request), version)
-    return _state(request, live)
+    service, player, game_id = _service(request), _player(request), _game_id(request)
+    return await _state(request, lambda: service.undo(player, game_id, version))
 
 
 async def hint(request: Request) -> Response:
     body = await _body(request)
     version = required(body, "version", int)
     service, player, game_id = _service(request), _player(request), _game_id(request)
-    live = service.check_version(player, game_id, version)
+    live = await _off_loop(lambda: service.check_version(player, game_id, version))
     move = await _solving(request).hint(live.game)
     # The game may have changed during the search: counting checks the version again.
-    live = service.record_hint(player, game_id, version, move)
+    state = await _off_loop(
+        lambda: state_json(service.record_hint(player, game_id, version, move), service.now())
+    )
     shown = (
         None if move is None else {"move": str(move), "card": str(move.card), "target": move.target}
     )
-    return JsonResponse({"hint": shown, "state": state_json(live, service.now())})
+    return JsonResponse({"hint": shown, "state": state})
 
 
 async def analysis(request: Request) -> Response:
-    live = _service(request).get(_player(request), _game_id(request))
+    service, player, game_id = _service(request), _player(request), _game_id(request)
+    live = await _off_loop(lambda: service.get(player, game_id))
     result = await _solving(request).analysis(live.game)
     return JsonResponse(
         {
@@ -149,22 +168,23 @@ async def analysis(request: Request) -> Response:
 
 async def replay(request: Request) -> Response:
     await _body(request)
-    live = _service(request).replay(_player(request), _game_id(request))
-    return _state(request, live, 201)
+    service, player, game_id = _service(request), _player(request), _game_id(request)
+    return await _state(request, lambda: service.replay(player, game_id), 201)
 
 
 async def visibility(request: Request) -> Response:
     body = await _body(request)
     hidden = required(body, "hidden", bool)
-    live = _service(request).set_page_hidden(_player(request), _game_id(request), hidden)
-    return _state(request, live)
+    service, player, game_id = _service(request), _player(request), _game_id(request)
+    return await _state(request, lambda: service.set_page_hidden(player, game_id, hidden))
 
 
 async def list_games(request: Request) -> Response:
     raw = request.query_params.get("limit", "50")
     if not (_SMALL_NUMBER.fullmatch(raw) and 1 <= int(raw) <= _MAX_LIST):
         raise bad_request(f"'limit' must be a whole number from 1 to {_MAX_LIST}, not {raw!r}")
-    rows = _service(request).list_games(_player(request), int(raw))
+    service, player = _service(request), _player(request)
+    rows = await _off_loop(lambda: service.list_games(player, int(raw)))
     games = [
         {
             "id": row.id,
@@ -185,21 +205,26 @@ async def list_games(request: Request) -> Response:
 async def records_replay(request: Request) -> Response:
     body = await _body(request)
     record = required(body, "record", str)
-    return JsonResponse(replay_record(record, language=request_language(request)))
+    # A long record takes a tenth of a second to replay and to describe.
+    answer = await _off_loop(lambda: replay_record(record, language=request_language(request)))
+    return JsonResponse(answer)
 
 
 async def get_settings(request: Request) -> Response:
-    return JsonResponse(_service(request).settings(_player(request)).as_dict())
+    service, player = _service(request), _player(request)
+    return JsonResponse(await _off_loop(lambda: service.settings(player).as_dict()))
 
 
 async def put_settings(request: Request) -> Response:
     body = await _body(request)
-    settings = _service(request).update_settings(_player(request), body)
+    service, player = _service(request), _player(request)
+    settings = await _off_loop(lambda: service.update_settings(player, body))
     return JsonResponse(settings.as_dict())
 
 
 async def stats(request: Request) -> Response:
-    figures = _service(request).stats(_player(request))
+    service, player = _service(request), _player(request)
+    figures = await _off_loop(lambda: service.stats(player))
     return JsonResponse({_RULE_NAMES[rules]: value.as_dict() for rules, value in figures.items()})
 
 

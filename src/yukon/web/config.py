@@ -23,6 +23,7 @@ MAX_BODY: Final = 16 * 1024
 class AppSettings:
     """Settings of one server. Tests pass their own *clock* and *rng*.
 
+    *db_path* is an SQLite file's path or a ``postgresql://`` URL;
     *clock* gives wall-clock seconds (the game clocks and timestamps);
     *durable* makes every commit survive a power cut too (``synchronous=FULL``),
     not only a crash of the process; *secure_cookies* marks the player cookie
@@ -31,7 +32,7 @@ class AppSettings:
     *solver_workers* searches at once.
     """
 
-    db_path: Path
+    db_path: Path | str
     static_dir: Path = STATIC_DIR
     i18n_dir: Path = I18N_DIR
     clock: Callable[[], float] = time.time

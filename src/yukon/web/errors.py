@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Final
 
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -127,7 +128,9 @@ async def handle_error(request: Request, error: Exception) -> Response:
     """The one exception handler of the app: every refusal and failure as JSON,
     its message in the player's language (:func:`request_language`)."""
     status, body = _answer(error)
-    body = localized_error(request_language(request), error, body)
+    # The saved language is a database read: off the event loop like every other.
+    language = await run_in_threadpool(request_language, request)
+    body = localized_error(language, error, body)
     content: dict[str, object] = {"error": body}
     if isinstance(error, GameRefusedError):
         content["state"] = state_json(error.live, request.app.state.service.now())
