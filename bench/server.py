@@ -42,6 +42,8 @@ def start_server(db: Path | str, port: int, *options: str) -> subprocess.Popen[b
     command = [
         sys.executable, "-m", "yukon", "serve", "--no-browser",
         "--host", HOST, "--port", str(port), "--db", str(db), *options,
+        # The benchmarks start games far faster than a player may (30 a minute).
+        "--games-per-minute", "1000000",
     ]  # fmt: skip
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 20

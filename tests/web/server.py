@@ -29,6 +29,7 @@ class ServerProcess:
 
     def __init__(self, db_path: Path | str, *options: str) -> None:
         self.db_path = db_path
+        self.output = ""
         self.port = free_port()
         self.url = f"http://{LOOPBACK}:{self.port}"
         command = [
@@ -74,5 +75,7 @@ class ServerProcess:
         self._close_pipe()
 
     def _close_pipe(self) -> None:
-        if self.process.stdout is not None:
+        """Keep what the server printed (in :attr:`output`) and close the pipe."""
+        if self.process.stdout is not None and not self.process.stdout.closed:
+            self.output = self.process.stdout.read().decode("utf-8", "replace")
             self.process.stdout.close()

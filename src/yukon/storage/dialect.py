@@ -34,6 +34,8 @@ class Dialect:
     a lock that another process migrating at the same moment waits for."""
     read_version: str
     write_version: str  # with {version}
+    list_tables: str
+    """The names of the tables in the app's schema (to tell another app's database)."""
 
     def sql(self, text: str) -> str:
         """A query written with ``?`` parameters, in this dialect."""
@@ -58,6 +60,7 @@ SQLITE: Final = Dialect(
     begin_migration=("BEGIN IMMEDIATE",),
     read_version="PRAGMA user_version",
     write_version="PRAGMA user_version = {version}",
+    list_tables="SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
 )
 
 POSTGRES: Final = Dialect(
@@ -74,4 +77,6 @@ POSTGRES: Final = Dialect(
     ),
     read_version="SELECT version FROM yukon_schema",
     write_version="UPDATE yukon_schema SET version = {version}",
+    list_tables="SELECT table_name FROM information_schema.tables"
+    " WHERE table_schema = current_schema()",
 )

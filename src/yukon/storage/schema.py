@@ -16,7 +16,7 @@ from typing import Any, Final, Protocol
 from yukon.storage.dialect import SQLITE, Dialect
 from yukon.storage.errors import SchemaError
 
-__all__ = ["MIGRATIONS", "Connection", "Migration", "migrate", "schema_version"]
+__all__ = ["MIGRATIONS", "Connection", "Migration", "check_schema", "migrate", "schema_version"]
 
 Migration = Sequence[str]
 
@@ -97,6 +97,35 @@ def schema_version(connection: Connection, dialect: Dialect = SQLITE) -> int:
     return int(row[0])
 
 
+def check_schema(
+    connection: Connection, dialect: Dialect = SQLITE, migrations: Sequence[Migration] = MIGRATIONS
+) -> int:
+    """The database's schema version, once it is known to be Yukon's and not newer
+    than this app: a database without a version must hold no tables, for tables
+    there belong to another application and ours must not be mixed into them.
+
+    :raises SchemaError: for a newer schema, or another application's tables.
+    """
+    version = schema_version(connection, dialect)
+    if version > len(migrations):
+        raise SchemaError(
+            f"the database has schema version {version}, newer than this app knows"
+            f" ({len(migrations)}): update the app or use another --db"
+        )
+    # Read whatever the version: a damaged schema shows here, at start-up.
+    names = sorted(
+        row[0]
+        for row in connection.execute(dialect.list_tables).fetchall()
+        if row[0] != "yukon_schema"
+    )
+    if version == 0 and names:
+        raise SchemaError(
+            f"the database holds tables of another application ({', '.join(names)}),"
+            " not Yukon's: use another --db"
+        )
+    return version
+
+
 def migrate(
     connection: Connection, dialect: Dialect = SQLITE, migrations: Sequence[Migration] = MIGRATIONS
 ) -> int:
@@ -106,18 +135,14 @@ def migrate(
     explicit transaction. The version is read under the migration lock, so that
     processes starting together never run a step twice.
 
-    :raises SchemaError: when the database was written by a newer version of the app.
+    :raises SchemaError: when the database was written by a newer version of the app,
+        or holds another application's tables.
     """
     while True:
         for statement in dialect.begin_migration:
             connection.execute(statement)
         try:
-            version = schema_version(connection, dialect)
-            if version > len(migrations):
-                raise SchemaError(
-                    f"the database has schema version {version}, newer than this app knows"
-                    f" ({len(migrations)}): update the app or use another --db"
-                )
+            version = check_schema(connection, dialect, migrations)
             if version == len(migrations):
                 connection.execute("COMMIT")
                 return version

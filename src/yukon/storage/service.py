@@ -232,6 +232,27 @@ class GameService:
         self.store.save_settings(player, settings.as_dict(), self._clock())
         return settings
 
+    # A player's data, the health check
+
+    def export(self, player: str) -> list[GameRow]:
+        """Every game of the player, oldest first, with the elapsed time as of now."""
+        now = self._clock()
+        return [self._with_elapsed_now(row, now) for row in self.store.all_games(player)]
+
+    def delete_player(self, player: str) -> int:
+        """Delete everything stored for the player; returns the number of games deleted."""
+        with self._cache_lock:
+            for game_id in [key for key, live in self._cache.items() if live.player == player]:
+                del self._cache[game_id]
+        return self.store.delete_player(player)
+
+    def schema_version(self) -> int:
+        """The database's schema version, read from it now (the health check).
+
+        :raises Exception: the database driver's error when it cannot be read.
+        """
+        return self.store.schema_version()
+
     # Inner workings
 
     def now(self) -> float:

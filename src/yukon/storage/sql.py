@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from yukon.storage.dialect import Dialect
 from yukon.storage.rows import GAME_FIELDS, GameRow
-from yukon.storage.schema import Connection
+from yukon.storage.schema import Connection, schema_version
 
 __all__ = ["Connections", "SqlStore"]
 
@@ -146,3 +146,38 @@ class SqlStore:
             (player, rules),
         )
         return [GameRow.from_values(row) for row in rows]
+
+    # A player's data, the health check, housekeeping
+
+    def schema_version(self) -> int:
+        with self._connections.connection() as connection:
+            return schema_version(connection, self._dialect)
+
+    def all_games(self, player: str) -> list[GameRow]:
+        rows = self._all(
+            f"SELECT {GAME_FIELDS} FROM games WHERE player = ? ORDER BY number", (player,)
+        )
+        return [GameRow.from_values(row) for row in rows]
+
+    def delete_player(self, player: str) -> int:
+        sql = self._dialect.sql
+        with self._connections.transaction() as connection:
+            games = connection.execute(sql("DELETE FROM games WHERE player = ?"), (player,))
+            deleted = int(games.rowcount)
+            connection.execute(sql("DELETE FROM players WHERE id = ?"), (player,))
+        return deleted
+
+    def prune_inactive(self, before: float) -> tuple[int, int]:
+        sql = self._dialect.sql
+        inactive = (
+            "SELECT id FROM players WHERE created < ? AND NOT EXISTS"
+            " (SELECT 1 FROM games WHERE games.player = players.id AND games.updated >= ?)"
+        )
+        with self._connections.transaction() as connection:
+            games = connection.execute(
+                sql(f"DELETE FROM games WHERE player IN ({inactive})"), (before, before)
+            ).rowcount
+            players = connection.execute(
+                sql(f"DELETE FROM players WHERE id IN ({inactive})"), (before, before)
+            ).rowcount
+        return int(players), int(games)

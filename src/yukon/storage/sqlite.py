@@ -12,12 +12,12 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Final
 
 from yukon.storage.dialect import SQLITE
-from yukon.storage.schema import migrate
+from yukon.storage.schema import check_schema, migrate
 from yukon.storage.sql import SqlStore
 
 __all__ = ["BUSY_TIMEOUT_MS", "SqliteStore"]
@@ -80,6 +80,19 @@ class _SqliteConnections:
             self._idle.clear()
 
 
+def _check_existing(path: Path) -> None:
+    """Read an existing file before the app opens it (which turns WAL on, a change
+    to the file): one that is not Yukon's database is refused untouched.
+
+    :raises SchemaError: for another application's tables or a newer schema.
+    :raises sqlite3.DatabaseError: for a file that is not a database, or a damaged one.
+    """
+    if not path.is_file() or path.stat().st_size == 0:
+        return
+    with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as connection:
+        check_schema(connection, SQLITE)
+
+
 class SqliteStore(SqlStore):
     """The app's SQLite file at *path* (its folder is created on first use)."""
 
@@ -87,6 +100,7 @@ class SqliteStore(SqlStore):
         self.path = Path(path)
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            _check_existing(self.path)
         connections = _SqliteConnections(path, durable)
         with connections.connection() as connection:
             version = migrate(connection, SQLITE)

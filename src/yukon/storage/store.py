@@ -53,6 +53,20 @@ class Store(Protocol):
 
     def save_settings(self, player: str, settings: dict[str, object], now: float) -> None: ...
 
+    def schema_version(self) -> int:
+        """The schema version as the database holds it now (a real read: the health check)."""
+
+    def all_games(self, player: str) -> list[GameRow]:
+        """Every game of the player, oldest first (the player's export)."""
+
+    def delete_player(self, player: str) -> int:
+        """Delete the player, their settings and every game of theirs; returns the
+        number of games deleted."""
+
+    def prune_inactive(self, before: float) -> tuple[int, int]:
+        """Delete the players first seen before *before* whose games (if any) all last
+        changed before it too, with their games; returns (players, games)."""
+
     def close(self) -> None: ...
 
 

@@ -19,15 +19,17 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from yukon.engine import GameCode, Move, Rules
+from yukon.engine import GameCode, Move, Position, Rules
 from yukon.solver import winnable_deal
-from yukon.storage import GameService, LiveGame
+from yukon.storage import GameRow, GameService, LiveGame
 from yukon.web.bodies import optional, read_object, required
 from yukon.web.config import AppSettings
+from yukon.web.disconnect import while_connected
 from yukon.web.errors import ApiError, bad_request, request_language
+from yukon.web.limits import RateLimit
 from yukon.web.records import replay_record
 from yukon.web.responses import JsonResponse
-from yukon.web.solving import Solving
+from yukon.web.solving import Asker, Solving
 from yukon.web.state import state_json
 
 __all__ = ["api_routes"]
@@ -85,8 +87,29 @@ async def _state(request: Request, call: Callable[[], LiveGame], status: int = 2
     return JsonResponse(state, status_code=status)
 
 
+async def _changed(request: Request, call: Callable[[], LiveGame]) -> Response:
+    """The answer to a move or an undo (*call*): the new state; a solver search of
+    the game's old position is no longer needed and is dropped."""
+    service = _service(request)
+
+    def change() -> tuple[LiveGame, Position, dict[str, object]]:
+        live = call()
+        return live, live.game.position(), state_json(live, service.now())
+
+    live, position, state = await _off_loop(change)
+    _solving(request).moved_on(Asker(live.player, live.id), position)
+    return JsonResponse(state)
+
+
+def _count_new_game(request: Request) -> None:
+    """A new game is stored for good: a player may start only so many a minute."""
+    new_games: RateLimit = request.app.state.new_games
+    new_games.take(_player(request))
+
+
 async def create_game(request: Request) -> Response:
     body = await _body(request)
+    _count_new_game(request)
     code_text = optional(body, "code", str)
     if code_text is not None:
         code = GameCode.parse(code_text)
@@ -121,27 +144,50 @@ async def get_game(request: Request) -> Response:
     return await _state(request, lambda: service.get(player, game_id))
 
 
+def _check_length(service: GameService, player: str, game_id: str, limit: int) -> None:
+    """Refuse a step past the game's length limit (every answer carries the record)."""
+    game = service.get(player, game_id).game
+    if game.move_count + game.undo_count >= limit:
+        raise ApiError(
+            409, "game_too_long", f"a game holds at most {limit} moves and undos; start a new one"
+        )
+
+
 async def make_move(request: Request) -> Response:
     body = await _body(request)
     move = Move.parse(required(body, "move", str))
     version = required(body, "version", int)
     service, player, game_id = _service(request), _player(request), _game_id(request)
-    return await _state(request, lambda: service.move(player, game_id, move, version))
+    limit = _settings(request).max_game_steps
+
+    def call() -> LiveGame:
+        _check_length(service, player, game_id, limit)
+        return service.move(player, game_id, move, version)
+
+    return await _changed(request, call)
 
 
 async def undo(request: Request) -> Response:
     body = await _body(request)
     version = required(body, "version", int)
     service, player, game_id = _service(request), _player(request), _game_id(request)
-    return await _state(request, lambda: service.undo(player, game_id, version))
+    limit = _settings(request).max_game_steps
+
+    def call() -> LiveGame:
+        _check_length(service, player, game_id, limit)
+        return service.undo(player, game_id, version)
+
+    return await _changed(request, call)
 
 
 async def hint(request: Request) -> Response:
     body = await _body(request)
     version = required(body, "version", int)
     service, player, game_id = _service(request), _player(request), _game_id(request)
-    live = await _off_loop(lambda: service.check_version(player, game_id, version))
-    move = await _solving(request).hint(live.game)
+    position = await _off_loop(
+        lambda: service.check_version(player, game_id, version).game.position()
+    )
+    move = await while_connected(request, _solving(request).hint(Asker(player, game_id), position))
     # The game may have changed during the search: counting checks the version again.
     state = await _off_loop(
         lambda: state_json(service.record_hint(player, game_id, version, move), service.now())
@@ -154,8 +200,9 @@ async def hint(request: Request) -> Response:
 
 async def analysis(request: Request) -> Response:
     service, player, game_id = _service(request), _player(request), _game_id(request)
-    live = await _off_loop(lambda: service.get(player, game_id))
-    result = await _solving(request).analysis(live.game)
+    position = await _off_loop(lambda: service.get(player, game_id).game.position())
+    asker = Asker(player, game_id)
+    result = await while_connected(request, _solving(request).analysis(asker, position))
     return JsonResponse(
         {
             "status": result.status.value,
@@ -168,6 +215,7 @@ async def analysis(request: Request) -> Response:
 
 async def replay(request: Request) -> Response:
     await _body(request)
+    _count_new_game(request)
     service, player, game_id = _service(request), _player(request), _game_id(request)
     return await _state(request, lambda: service.replay(player, game_id), 201)
 
@@ -185,21 +233,48 @@ async def list_games(request: Request) -> Response:
         raise bad_request(f"'limit' must be a whole number from 1 to {_MAX_LIST}, not {raw!r}")
     service, player = _service(request), _player(request)
     rows = await _off_loop(lambda: service.list_games(player, int(raw)))
-    games = [
-        {
-            "id": row.id,
-            "code": row.code,
-            "rules": _RULE_NAMES[Rules(row.rules)],
-            "won": row.won,
-            "score": row.score,
-            "moves": row.moves,
-            "elapsed_ms": row.elapsed_ms,
-            "created": row.created,
-            "updated": row.updated,
-        }
-        for row in rows
-    ]
-    return JsonResponse({"games": games})
+    return JsonResponse({"games": [_summary(row) for row in rows]})
+
+
+def _summary(row: GameRow) -> dict[str, object]:
+    return {
+        "id": row.id,
+        "code": row.code,
+        "rules": _RULE_NAMES[Rules(row.rules)],
+        "won": row.won,
+        "score": row.score,
+        "moves": row.moves,
+        "elapsed_ms": row.elapsed_ms,
+        "created": row.created,
+        "updated": row.updated,
+    }
+
+
+async def export(request: Request) -> Response:
+    """Everything stored for the player, as one JSON file to keep: every game
+    with its whole record (undos included, for ``yukon replay``), and the settings."""
+    service, player = _service(request), _player(request)
+
+    def gather() -> dict[str, object]:
+        games = [
+            {**_summary(row), "record": row.record, "undos": row.undos, "hints": row.hints}
+            for row in service.export(player)
+        ]
+        settings = service.settings(player).as_dict()
+        return {"exported": service.now(), "settings": settings, "games": games}
+
+    return JsonResponse(
+        await _off_loop(gather),
+        headers={"content-disposition": 'attachment; filename="yukon-games.json"'},
+    )
+
+
+async def delete_player(request: Request) -> Response:
+    """Delete every game, statistic and setting of the player."""
+    await _body(request)
+    service, player = _service(request), _player(request)
+    deleted = await _off_loop(lambda: service.delete_player(player))
+    return JsonResponse({"deleted_games": deleted})
 
 
 async def records_replay(request: Request) -> Response:
@@ -255,4 +330,6 @@ def api_routes() -> list[Route]:
         Route(prefix + "/records/replay", records_replay, methods=["POST"]),
         _by_method(prefix + "/settings", {"GET": get_settings, "PUT": put_settings}),
         Route(prefix + "/stats", stats, methods=["GET"]),
+        Route(prefix + "/export", export, methods=["GET"]),
+        Route(prefix + "/player", delete_player, methods=["DELETE"]),
     ]

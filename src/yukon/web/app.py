@@ -14,34 +14,43 @@ and the game service open in the lifespan and close with it.
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Final
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.types import ASGIApp
 
-from yukon.storage import GameService, default_db_path, is_postgres_url, open_store
+from yukon.storage import GameService, open_store
 from yukon.web.api import api_routes
 from yukon.web.config import AppSettings
 from yukon.web.errors import HANDLED, handle_error
+from yukon.web.health import health_routes
+from yukon.web.limits import RateLimit
 from yukon.web.middleware import PlayerMiddleware
 from yukon.web.pages import page_routes
 from yukon.web.solving import Solving
 
-__all__ = [
-    "DATABASE_VARIABLE",
-    "DURABLE_VARIABLE",
-    "app_from_environ",
-    "create_app",
-    "database_from_environ",
-]
+__all__ = ["create_app"]
 
-DATABASE_VARIABLE: Final = "YUKON_DATABASE_URL"
-"""The database when ``--db`` is not given: an SQLite file's path or a ``postgresql://`` URL."""
-DURABLE_VARIABLE: Final = "YUKON_DURABLE"
+_COMPRESS_FROM: Final = 500
+"""Answers shorter than this many bytes are sent as they are."""
+
+
+class _App(Starlette):
+    """Starlette with the player middleware outside everything else, its error
+    middleware included, so that even a 500 carries the security headers."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        settings: AppSettings = self.state.settings
+        return PlayerMiddleware(
+            super().build_middleware_stack(),
+            secure_cookies=settings.secure_cookies,
+            allowed_hosts=settings.allowed_hosts,
+            max_header_bytes=settings.max_header_bytes,
+        )
 
 
 def create_app(settings: AppSettings) -> Starlette:
@@ -54,38 +63,29 @@ def create_app(settings: AppSettings) -> Starlette:
         service = GameService(store, clock=settings.clock, cache_size=settings.cache_size)
         solving = Solving(
             workers=settings.solver_workers,
+            queue=settings.solver_queue,
             hint_seconds=settings.hint_seconds,
             analysis_seconds=settings.analysis_seconds,
         )
         app.state.service = service
         app.state.solving = solving
+        solving.start()
         try:
             yield
         finally:
-            solving.close()
+            await solving.close()
             service.close()
 
-    app = Starlette(
-        routes=[*api_routes(), *page_routes(settings.static_dir, settings.i18n_dir)],
-        middleware=[Middleware(PlayerMiddleware, secure_cookies=settings.secure_cookies)],
+    app = _App(
+        routes=[
+            *api_routes(),
+            *health_routes(),
+            *page_routes(settings.static_dir, settings.i18n_dir),
+        ],
+        middleware=[Middleware(GZipMiddleware, minimum_size=_COMPRESS_FROM, compresslevel=6)],
         exception_handlers=dict.fromkeys(HANDLED, handle_error),
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.new_games = RateLimit(settings.games_per_minute, clock=settings.clock)
     return app
-
-
-def app_from_environ() -> Starlette:
-    """The app over the database named by ``YUKON_DATABASE_URL`` (else the file in
-    the user's data folder), durable when ``YUKON_DURABLE`` is ``1``. ``yukon serve
-    --workers N`` has uvicorn call it by name in each worker process."""
-    durable = os.environ.get(DURABLE_VARIABLE) == "1"
-    return create_app(AppSettings(db_path=database_from_environ(), durable=durable))
-
-
-def database_from_environ() -> Path | str:
-    """The database ``YUKON_DATABASE_URL`` names, else the file in the user's data folder."""
-    text = os.environ.get(DATABASE_VARIABLE, "")
-    if not text:
-        return default_db_path()
-    return text if is_postgres_url(text) else Path(text)

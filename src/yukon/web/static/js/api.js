@@ -4,6 +4,7 @@
  * or throws an ApiError that carries the server's error object and, when the
  * server sent one, the game's current state.
  */
+import { href } from "./paths.js";
 
 /**
  * @typedef {object} Column
@@ -135,7 +136,7 @@ async function request(method, path, body, keepalive = false) {
     init.headers = { ...init.headers, "Content-Type": "application/json" };
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(`/api/v1${path}`, init);
+  const response = await fetch(href(`/api/v1${path}`), init);
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const error = data?.error ?? { code: "http_error", message: `HTTP ${response.status}` };
@@ -181,6 +182,8 @@ export const api = {
   stats: () => request("GET", "/stats"),
   /** @returns {Promise<Settings>} */
   getSettings: () => request("GET", "/settings"),
+  /** @returns {Promise<{deleted_games: number}>} every game, statistic and setting of the player deleted */
+  deletePlayer: () => request("DELETE", "/player", {}),
   /** @returns {Promise<Settings>} all the settings after the change */
   putSettings: (/** @type {Partial<Settings>} */ change) => request("PUT", "/settings", change),
 };

@@ -7,6 +7,7 @@
  */
 import { t } from "./i18n.js";
 import { renderMarkup } from "./markup.js";
+import { href } from "./paths.js";
 
 /** Each page's catalog keys, in reading order; each value starts with a "## " heading. */
 export const PAGE_SECTIONS = Object.freeze({
@@ -35,6 +36,7 @@ export const PAGE_SECTIONS = Object.freeze({
     "faq.autoplay",
     "faq.time",
     "faq.lost",
+    "faq.winnable",
     "faq.nothing_lost",
   ],
 });
@@ -82,7 +84,7 @@ export function element(tag, className = "", text) {
  */
 export function routeLink(path, text) {
   const link = element("a", "", text);
-  link.href = path;
+  link.href = href(path);
   link.dataset.route = path;
   return link;
 }
