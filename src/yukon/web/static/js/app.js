@@ -4,13 +4,16 @@
  * and buttons, and routes between the game and the pages: Statistics, the game
  * history (and a game of it watched move by move), Rules, Examples and FAQ.
  */
+import { Announcer, describeChange } from "./announce.js";
 import { ApiError, api } from "./api.js";
 import { BoardView } from "./board.js";
 import { GameController, openGame } from "./controller.js";
 import { AnalysisDialog, NewGameDialog, NoMovesNotice, SettingsDialog, Toast, WinDialog, byId } from "./dialogs.js";
 import { PointerInput } from "./drag.js";
+import { BoardFocus } from "./focus.js";
 import { InfoBar } from "./info.js";
 import { LANGUAGES, chooseLanguage, currentLanguage, linkedLanguage, loadLanguage, t, translateTree } from "./i18n.js";
+import { KeyboardInput, makeKeysDialog } from "./keyboard.js";
 import { BOARD_LABELS, apiErrorMessage } from "./messages.js";
 import { SettingsStore } from "./settings.js";
 import { href, route } from "./paths.js";
@@ -35,8 +38,11 @@ class App {
   constructor(settings, visit) {
     this.settings = settings;
     this.visit = visit;
-    this.toast = new Toast();
-    this.board = new BoardView(byId("board"), BOARD_LABELS);
+    this.announcer = new Announcer();
+    // What the toast shows, a screen reader hears (the toast itself is not a live region).
+    this.toast = new Toast((text) => this.announcer.say(text));
+    this.board = new BoardView(byId("board"), BOARD_LABELS, () => this.boardRoom());
+    this.focus = new BoardFocus(this.board);
     this.info = new InfoBar(this.board.info, (text) => this.toast.show(text));
     /** @type {GameState | null} */
     this.shown = null;
@@ -45,6 +51,7 @@ class App {
       info: this.info,
       settings,
       toast: this.toast,
+      announce: (text) => this.announcer.say(text),
       onState: (state) => this.onState(state),
     });
     /** @type {Page | null} */
@@ -72,11 +79,35 @@ class App {
     this.win = new WinDialog(actions);
     this.notice = new NoMovesNotice(actions);
     this.analysis = new AnalysisDialog();
-    this.wireInput();
+    this.keys = makeKeysDialog();
+    this.wireInput(actions);
     this.wireButtons(actions);
+    settings.subscribe((values) => this.applyLook(values));
+    this.applyLook(settings.values);
   }
 
-  wireInput() {
+  /**
+   * The height the board may take: down to the window's bottom, or to the
+   * no-move notice while it is shown, so that the notice covers no card.
+   * @returns {number}
+   */
+  boardRoom() {
+    const notice = byId("notice");
+    const bottom = notice.hidden ? window.innerHeight : notice.getBoundingClientRect().top;
+    return bottom - byId("board").getBoundingClientRect().top - 8;
+  }
+
+  /**
+   * The four-colour deck and the left-handed layout (board.css draws them).
+   * @param {import("./api.js").Settings} values
+   */
+  applyLook(values) {
+    document.body.classList.toggle("four-color", values.four_color);
+    document.body.classList.toggle("left-handed", values.left_handed);
+  }
+
+  /** @param {import("./dialogs.js").Actions} actions */
+  wireInput(actions) {
     const game = this.game;
     new PointerInput(this.board, {
       canPick: (card) => game.canPick(card),
@@ -85,13 +116,15 @@ class App {
       onTap: (card) => game.tapped(card),
       onDoubleTap: (card) => game.doubleTapped(card),
     });
-    document.addEventListener("keydown", (event) => {
-      const target = /** @type {HTMLElement} */ (event.target);
-      if (target.closest("input, select, textarea, dialog")) return;
-      if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z") {
-        event.preventDefault();
-        if (!byId("view-game").hidden) game.undo();
-      }
+    new KeyboardInput(this.focus, {
+      active: () => !byId("view-game").hidden && !document.querySelector("dialog[open]"),
+      move: (card, target) => game.act(card, () => target),
+      place: (card) => game.act(card, (state) => game.placement(state, card)),
+      undo: actions.undo,
+      hint: () => game.hint(),
+      newGame: actions.newGame,
+      showKeys: () => this.keys.showModal(),
+      announce: (text) => this.announcer.say(text),
     });
     document.addEventListener("visibilitychange", () => game.visibility(document.hidden));
     window.addEventListener("resize", () => {
@@ -121,6 +154,10 @@ class App {
       this.settingsDialog.open();
       byId("settings-language").focus();
     });
+    byId("btn-keys").addEventListener("click", () => {
+      this.closeMenu();
+      this.keys.showModal();
+    });
     byId("menu-export").addEventListener("click", () => this.closeMenu());
     byId("btn-delete-data").addEventListener("click", () => this.deleteData());
     byId("btn-analysis").addEventListener("click", () => {
@@ -137,7 +174,13 @@ class App {
     /** @type {HTMLButtonElement} */ (byId("btn-undo")).disabled = !state.can_undo;
     /** @type {HTMLButtonElement} */ (byId("btn-hint")).disabled = state.won;
     /** @type {HTMLButtonElement} */ (byId("btn-analysis")).disabled = state.won;
-    this.notice.show(state.no_legal_moves && !state.won);
+    const stuck = state.no_legal_moves && !state.won;
+    if (stuck === byId("notice").hidden) {
+      this.notice.show(stuck);
+      this.board.layout();
+    }
+    const words = describeChange(this.shown, state);
+    if (words) this.announcer.say(words);
     const wasWon = this.shown?.id === state.id && this.shown.won;
     // A page opened by its address (a won game watched, say) is not covered by the win window.
     if (state.won && !wasWon && !byId("view-game").hidden) this.win.open(state, this.info.elapsed());
