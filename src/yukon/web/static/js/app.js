@@ -4,6 +4,7 @@
  * and buttons, and routes between the game and the pages: Statistics, the game
  * history (and a game of it watched move by move), Rules, Examples and FAQ.
  */
+import { Announcer, describeChange } from "./announce.js";
 import { ApiError, api } from "./api.js";
 import { BoardView } from "./board.js";
 import { GameController, atUndoLimit, openGame } from "./controller.js";
@@ -18,8 +19,10 @@ import {
   byId,
 } from "./dialogs.js";
 import { PointerInput } from "./drag.js";
+import { BoardFocus } from "./focus.js";
 import { InfoBar } from "./info.js";
 import { LANGUAGES, chooseLanguage, currentLanguage, linkedLanguage, loadLanguage, t, translateTree } from "./i18n.js";
+import { KeyboardInput, makeKeysDialog } from "./keyboard.js";
 import { BOARD_LABELS, apiErrorMessage } from "./messages.js";
 import { SettingsStore } from "./settings.js";
 import { href, route } from "./paths.js";
@@ -44,8 +47,11 @@ class App {
   constructor(settings, visit) {
     this.settings = settings;
     this.visit = visit;
-    this.toast = new Toast();
-    this.board = new BoardView(byId("board"), BOARD_LABELS);
+    this.announcer = new Announcer();
+    // What the toast shows, a screen reader hears (the toast itself is not a live region).
+    this.toast = new Toast((text) => this.announcer.say(text));
+    this.board = new BoardView(byId("board"), BOARD_LABELS, () => this.boardRoom());
+    this.focus = new BoardFocus(this.board);
     this.info = new InfoBar(this.board.info, (text) => this.toast.show(text));
     /** @type {GameState | null} */
     this.shown = null;
@@ -54,6 +60,7 @@ class App {
       info: this.info,
       settings,
       toast: this.toast,
+      announce: (text) => this.announcer.say(text),
       onState: (state) => this.onState(state),
     });
     /** @type {Page | null} */
@@ -85,24 +92,49 @@ class App {
     this.win = new WinDialog(actions);
     this.notice = new NoMovesNotice(actions);
     this.analysis = new AnalysisDialog();
-    this.wireInput();
+    this.keys = makeKeysDialog();
+    this.wireInput(actions);
     this.wireButtons(actions);
-    this.keepNoticesOffCards();
+    settings.subscribe((values) => this.applyLook(values));
+    this.applyLook(settings.values);
+    this.keepMessagesOffCards();
   }
 
   /**
-   * The notice and the short messages lie over the bottom of the screen: while
-   * one shows, the columns end above it (they tighten, no card is covered).
+   * The short messages lie over the bottom of the screen: while one shows, the
+   * columns end above it (they tighten, no card is covered).
    */
-  keepNoticesOffCards() {
-    const notices = [byId("notice"), byId("message")];
-    this.board.reserve = () =>
-      Math.max(0, ...notices.filter((node) => !node.hidden).map((node) => window.innerHeight - node.getBoundingClientRect().top + 8));
+  keepMessagesOffCards() {
+    const message = byId("message");
+    this.board.reserve = () => (message.hidden ? 0 : Math.max(0, window.innerHeight - message.getBoundingClientRect().top + 8));
     const observer = new MutationObserver(() => this.board.layout());
-    for (const node of notices) observer.observe(node, { attributes: true, childList: true, characterData: true, subtree: true });
+    for (const node of [message, byId("notice")]) {
+      observer.observe(node, { attributes: true, childList: true, characterData: true, subtree: true });
+    }
   }
 
-  wireInput() {
+  /**
+   * The height the board may take: down to the window's bottom, or to the
+   * no-move notice while it is shown, so that the notice covers no card.
+   * @returns {number}
+   */
+  boardRoom() {
+    const notice = byId("notice");
+    const bottom = notice.hidden ? window.innerHeight : notice.getBoundingClientRect().top;
+    return bottom - byId("board").getBoundingClientRect().top - 8;
+  }
+
+  /**
+   * The four-colour deck and the left-handed layout (board.css draws them).
+   * @param {import("./api.js").Settings} values
+   */
+  applyLook(values) {
+    document.body.classList.toggle("four-color", values.four_color);
+    document.body.classList.toggle("left-handed", values.left_handed);
+  }
+
+  /** @param {import("./dialogs.js").Actions} actions */
+  wireInput(actions) {
     const game = this.game;
     new PointerInput(this.board, {
       canPick: (card) => game.canPick(card),
@@ -111,18 +143,20 @@ class App {
       onTap: (card) => game.tapped(card),
       onDoubleTap: (card) => game.doubleTapped(card),
     });
+    new KeyboardInput(this.focus, {
+      active: () => !byId("view-game").hidden && !document.querySelector("dialog[open]"),
+      move: (card, target) => game.act(card, () => target),
+      place: (card) => game.act(card, (state) => game.placement(state, card)),
+      undo: actions.undo,
+      hint: () => game.hint(),
+      newGame: actions.newGame,
+      showKeys: () => this.keys.showModal(),
+      announce: (text) => this.announcer.say(text),
+    });
     document.addEventListener("keydown", (event) => {
-      const target = /** @type {HTMLElement} */ (event.target);
-      if (event.key === "Escape" && /** @type {HTMLDetailsElement} */ (byId("menu")).open) {
-        this.closeMenu();
-        /** @type {HTMLElement} */ (byId("menu").querySelector("summary")).focus();
-        return;
-      }
-      if (target.closest("input, select, textarea, dialog")) return;
-      if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z") {
-        event.preventDefault();
-        if (!byId("view-game").hidden) game.undo();
-      }
+      if (event.key !== "Escape" || !(/** @type {HTMLDetailsElement} */ (byId("menu")).open)) return;
+      this.closeMenu();
+      /** @type {HTMLElement} */ (byId("menu").querySelector("summary")).focus();
     });
     document.addEventListener("visibilitychange", () => game.visibility(document.hidden));
     window.addEventListener("resize", () => {
@@ -151,6 +185,10 @@ class App {
       this.closeMenu();
       this.settingsDialog.open();
       byId("settings-language").focus();
+    });
+    byId("btn-keys").addEventListener("click", () => {
+      this.closeMenu();
+      this.keys.showModal();
     });
     byId("menu-export").addEventListener("click", () => this.closeMenu());
     byId("btn-delete-data").addEventListener("click", () => this.deleteData());
@@ -193,7 +231,13 @@ class App {
     /** @type {HTMLButtonElement} */ (byId("btn-undo")).disabled = !state.can_undo && !atUndoLimit(state);
     /** @type {HTMLButtonElement} */ (byId("btn-hint")).disabled = state.won;
     /** @type {HTMLButtonElement} */ (byId("btn-analysis")).disabled = state.won;
-    this.notice.show(state.no_legal_moves && !state.won);
+    const stuck = state.no_legal_moves && !state.won;
+    if (stuck === byId("notice").hidden) {
+      this.notice.show(stuck);
+      this.board.layout();
+    }
+    const words = describeChange(this.shown, state);
+    if (words) this.announcer.say(words);
     const wasWon = this.shown?.id === state.id && this.shown.won;
     // A page opened by its address (a won game watched, say) is not covered by the win window.
     if (state.won && !wasWon && !byId("view-game").hidden) {

@@ -5,6 +5,7 @@
  * controller uses the server's `targets` and `double_tap` lists to decide what
  * to send, and the server's refusals to explain the rules.
  */
+import { hintWords } from "./announce.js";
 import { ApiError, api } from "./api.js";
 import { t } from "./i18n.js";
 import { apiErrorMessage, noPlaceMessage, refusalMessage } from "./messages.js";
@@ -21,6 +22,7 @@ import { apiErrorMessage, noPlaceMessage, refusalMessage } from "./messages.js";
  * @property {InfoBar} info
  * @property {SettingsStore} settings
  * @property {Toast} toast
+ * @property {(text: string) => void} announce  says something to screen readers only
  * @property {(state: GameState) => void} onState  buttons, notices, the win window
  */
 
@@ -135,9 +137,7 @@ export class GameController {
     if (error.state) this.adopt(error.state);
     else this.redraw();
     if (error.code === "illegal_move") {
-      if (this.views.settings.values.interactive_rules && this.state) {
-        this.views.toast.show(refusalMessage(error.error, this.state.rules));
-      }
+      if (this.state) this.explain(refusalMessage(error.error, this.state.rules));
     } else if (error.code !== "stale_version") {
       // A stale version needs no words: the game as it now stands is on the board.
       this.views.toast.show(apiErrorMessage(error.error));
@@ -270,10 +270,18 @@ export class GameController {
    */
   placement(state, card) {
     const target = state.double_tap[card] ?? null;
-    if (!target && this.views.settings.values.interactive_rules && this.views.board.locate(card)) {
-      this.views.toast.show(noPlaceMessage(card, state.rules));
-    }
+    if (!target && this.views.board.locate(card)) this.explain(noPlaceMessage(card, state.rules));
     return target;
+  }
+
+  /**
+   * Why a move was refused: shown with Interactive rules, and always said to
+   * screen readers, who cannot see that nothing moved.
+   * @param {string} words
+   */
+  explain(words) {
+    if (this.views.settings.values.interactive_rules) this.views.toast.show(words);
+    else this.views.announce(words);
   }
 
   /** @returns {Promise<void>} */
@@ -311,6 +319,7 @@ export class GameController {
           return;
         }
         this.views.board.showHint(answer.hint.card, answer.hint.target);
+        this.views.announce(hintWords(answer.hint.card, answer.hint.target));
         this.hintTimer = window.setTimeout(() => this.clearHint(), HINT_MS);
       } catch (error) {
         this.refused(error);

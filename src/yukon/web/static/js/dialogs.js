@@ -51,7 +51,9 @@ function wireActions(root, actions, before = () => {}) {
 
 /** Short messages at the bottom of the screen; a new one replaces the last. */
 export class Toast {
-  constructor() {
+  /** @param {(text: string) => void} echo also says each message another way (to screen readers) */
+  constructor(echo) {
+    this.echo = echo;
     this.node = byId("message");
     this.timer = 0;
     this.node.addEventListener("click", () => this.hide());
@@ -62,6 +64,7 @@ export class Toast {
    * @param {number} [milliseconds]
    */
   show(text, milliseconds = 5000) {
+    this.echo(text);
     this.node.textContent = text;
     this.node.hidden = false;
     window.clearTimeout(this.timer);
