@@ -54,7 +54,7 @@ def connect(scheduler: str | None, workers: int) -> Iterator[Client]:
             threads_per_worker=1,  # the search is pure Python: one process a core
             processes=True,
             dashboard_address="127.0.0.1:0",  # a free port: other clusters may run here
-            silence_logs=logging.ERROR,
+            silence_logs=logging.CRITICAL,  # a task's error comes back as its result
         )
     interrupted = False
     try:
