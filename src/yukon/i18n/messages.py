@@ -38,6 +38,7 @@ from yukon.engine.rules import stack_targets
 from yukon.i18n import BABEL_LOCALES, LANGUAGES, has_key, negotiate, translate
 
 __all__ = [
+    "card_symbol",
     "choose_language",
     "code_problem_message",
     "error_message",
@@ -58,12 +59,23 @@ def choose_language(saved: str | None, accept_language: str | None) -> str:
     return saved if saved in LANGUAGES else negotiate(accept_language)
 
 
+def card_symbol(language: str, card: Card) -> str:
+    """*card* as the players of *language* write it, with the rank letters of
+    their decks: a Slovak Jack of hearts is "V♥".
+
+    >>> card_symbol("sk", Card.parse("JH")), card_symbol("ru", Card.parse("AS"))
+    ('V♥', 'Т♠')
+    """
+    return translate(language, "card.ranks").split()[card.rank - 1] + card.suit.symbol
+
+
 def placement_rule(language: str, card: Card, rules: Rules) -> str:
     """Where *card* may go, by the rules: "7♥ goes on a black 8 — 8♠ or 8♣"."""
+    symbol = card_symbol(language, card)
     if card.rank is Rank.KING:
-        return translate(language, "refusal.king_only_empty", card=card.symbol)
+        return translate(language, "refusal.king_only_empty", card=symbol)
     options = format_list(
-        [option.symbol for option in stack_targets(rules, card)],
+        [card_symbol(language, option) for option in stack_targets(rules, card)],
         style="or",
         locale=BABEL_LOCALES[language],
     )
@@ -72,18 +84,19 @@ def placement_rule(language: str, card: Card, rules: Rules) -> str:
         key = "refusal.goes_on_any"
     else:
         key = "refusal.goes_on_black" if card.color is Color.RED else "refusal.goes_on_red"
-    return translate(language, key, card=card.symbol, rank=rank, options=options)
+    return translate(language, key, card=symbol, rank=rank, options=options)
 
 
 def refusal_message(language: str, refusal: Refusal) -> str:
     """The rule that refused a move, in *language*, naming the cards by their symbols."""
-    card = "?" if refusal.card is None else refusal.card.symbol
+    card = "?" if refusal.card is None else card_symbol(language, refusal.card)
     reason = refusal.reason
     if reason in _BUILT_FROM_THE_RULE:
         rule = "" if refusal.card is None else placement_rule(language, refusal.card, refusal.rules)
         if refusal.target is None:
             return rule
-        return translate(language, "refusal.not_on", rule=rule, target=refusal.target.symbol)
+        target = card_symbol(language, refusal.target)
+        return translate(language, "refusal.not_on", rule=rule, target=target)
     if reason is Reason.FOUNDATION_NEEDS_OTHER:
         suit = "?" if refusal.card is None else refusal.card.suit.symbol
         if refusal.target is None:
@@ -92,7 +105,7 @@ def refusal_message(language: str, refusal: Refusal) -> str:
             language,
             "refusal.foundation_needs_other",
             suit=suit,
-            needed=refusal.target.symbol,
+            needed=card_symbol(language, refusal.target),
             card=card,
         )
     if reason is Reason.GROUP_TOO_LARGE:
