@@ -21,6 +21,7 @@ from typing import Final, Never, TextIO
 from tqdm import tqdm
 
 from yukon.commands import Subcommands
+from yukon.commands.options import file_path
 from yukon.commands.solve import SolveInputError, add_limit, limit_of
 from yukon.engine import GameCode, Rules, YukonError
 from yukon.solver import Limit, Status
@@ -45,7 +46,11 @@ def register(commands: Subcommands) -> None:
         "--rules", default="classic", metavar="LIST", help=f"comma-separated, of: {names}"
     )
     analyze.add_argument(
-        "--out", required=True, metavar="FILE.jsonl", help="results; deals in it are skipped"
+        "--out",
+        type=file_path,
+        required=True,
+        metavar="FILE.jsonl",
+        help="results; deals in it are skipped",
     )
     add_limit(analyze, "per deal")
     where = analyze.add_mutually_exclusive_group()
@@ -64,7 +69,7 @@ def register(commands: Subcommands) -> None:
 def _cmd_analyze(args: argparse.Namespace) -> int:
     codes = _codes_of(args)
     budget = limit_of(args)
-    out = Path(args.out)
+    out: Path = args.out
     verdicts = read_verdicts(out, budget)
     todo = [code for code in codes if code not in verdicts]
     interrupted = False
