@@ -56,8 +56,20 @@ def connect(scheduler: str | None, workers: int) -> Iterator[Client]:
             dashboard_address="127.0.0.1:0",  # a free port: other clusters may run here
             silence_logs=logging.ERROR,
         )
-    with cluster, Client(cluster) as client:
-        yield client
+    interrupted = False
+    try:
+        with cluster, Client(cluster) as client:
+            try:
+                yield client
+            except KeyboardInterrupt:
+                # Workers stopped in the middle of a task: what the cluster logs
+                # while it closes (a heartbeat to a closed scheduler…) is no news.
+                logging.disable(logging.CRITICAL)
+                interrupted = True
+                raise
+    finally:
+        if interrupted:
+            logging.disable(logging.NOTSET)
 
 
 @contextlib.contextmanager
