@@ -28,7 +28,7 @@ import statistics
 import sys
 import time
 
-from yukon.engine import GameCode, Rules
+from yukon.engine import RULE_SETS, GameCode, RuleSet
 from yukon.solver import Limit
 from yukon.solver.batch import solve_code
 
@@ -39,11 +39,11 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--states", type=int, help="a state budget instead (deterministic)")
-    parser.add_argument("--rules", default="classic", choices=["classic", "relaxed"])
+    parser.add_argument("--rules", default="classic", choices=[rules.id for rules in RULE_SETS])
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
-    rules = Rules.parse(args.rules)
+    rules = RuleSet.parse(args.rules)
     limit = Limit(states=args.states) if args.states else Limit(seconds=args.seconds)
     jobs = [(str(GameCode(rules, n)), limit) for n in range(args.start, args.start + args.count)]
     started = time.perf_counter()

@@ -15,13 +15,13 @@ import sys
 import time
 from pathlib import Path
 
-from yukon.engine import DEAL_COUNT, GameCode, Position, Rules
+from yukon.engine import DEAL_COUNT, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit, Status, solve
 
 DATA = Path(__file__).resolve().parents[1] / "src" / "yukon" / "solver" / "data"
 
 
-def build(rules: Rules, count: int, states: int, seed: int) -> list[int]:
+def build(rules: RuleSet, count: int, states: int, seed: int) -> list[int]:
     rng = random.Random(seed)
     won: list[int] = []
     tried = 0
@@ -31,7 +31,7 @@ def build(rules: Rules, count: int, states: int, seed: int) -> list[int]:
         result = solve(Position.from_code(GameCode(rules, number)), Limit(states=states))
         if result.status is Status.WON:
             won.append(number)
-        print(f"\r{rules.name.lower()}: {len(won)}/{count} won of {tried}", end="", file=sys.stderr)
+        print(f"\r{rules.id}: {len(won)}/{count} won of {tried}", end="", file=sys.stderr)
     print(file=sys.stderr)
     return sorted(won)
 
@@ -43,14 +43,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     DATA.mkdir(parents=True, exist_ok=True)
-    for rules in Rules:
+    for rules in RULE_SETS:
         started = time.perf_counter()
         numbers = build(rules, args.count, args.states, args.seed)
         header = (
-            f"# YU1 deal numbers won by the solver under {rules.name.lower()} rules"
+            f"# YU1 deal numbers won by the solver under {rules.id} rules"
             f" within {args.states} states (bench/solver_pool.py, seed {args.seed})\n"
         )
-        path = DATA / f"{rules.name.lower()}.txt"
+        path = DATA / f"{rules.id}.txt"
         path.write_text(header + "".join(f"{n}\n" for n in numbers), encoding="utf-8")
         elapsed = time.perf_counter() - started
         print(f"{path.name}: {len(numbers)} deals in {elapsed:.0f} s", file=sys.stderr)

@@ -111,5 +111,5 @@ def test_a_malformed_request_keeps_its_english_diagnosis(client: TestClient) -> 
     answer = client.post(f"{API}/games", json={"rules": "easy"}, headers={"Accept-Language": "ru"})
     assert answer.json()["error"] == {
         "code": "bad_request",
-        "message": "'rules' must be 'classic' or 'relaxed', not 'easy'",
+        "message": "'rules': unknown rules 'easy': use 'C' (classic), 'R' (relaxed)",
     }

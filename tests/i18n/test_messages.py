@@ -8,7 +8,9 @@ import re
 import pytest
 
 from yukon.engine import (
+    CLASSIC,
     MAX_GROUP,
+    RELAXED,
     Card,
     CodeProblem,
     Game,
@@ -18,7 +20,6 @@ from yukon.engine import (
     Move,
     Reason,
     Refusal,
-    Rules,
 )
 from yukon.i18n import LANGUAGES, format_number, load_catalog, translate
 from yukon.i18n.messages import (
@@ -61,7 +62,7 @@ def _refusals() -> list[Refusal]:
         Refusal(Reason.GROUP_TOO_LARGE, ten, None, 4, 21),
         Refusal(Reason.FOUNDATION_NEEDS_OTHER, ten, Card.parse("3D")),
         Refusal(Reason.FOUNDATION_NEEDS_OTHER, ten, None),
-        Refusal(Reason.WRONG_RANK, SEVEN, Card.parse("9S"), 1, rules=Rules.RELAXED),
+        Refusal(Reason.WRONG_RANK, SEVEN, Card.parse("9S"), 1, rules=RELAXED),
         Refusal(Reason.WRONG_COLOR, Card.parse("KS"), Card.parse("QH"), 1),
     ]
     return refusals
@@ -81,16 +82,16 @@ def test_every_refusal_has_words_with_its_cards(language: str) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_placement_rule_lists_the_cards_the_language_way(language: str) -> None:
-    classic = placement_rule(language, SEVEN, Rules.CLASSIC)
+    classic = placement_rule(language, SEVEN, CLASSIC)
     assert f"8♠{OR_WORDS[language]}8♣" in classic
-    relaxed = placement_rule(language, SEVEN, Rules.RELAXED)
+    relaxed = placement_rule(language, SEVEN, RELAXED)
     # English puts a comma before its "or" too (CLDR's list patterns).
     assert re.search(f"8♠, 8♥, 8♦,?{OR_WORDS[language]}8♣", relaxed), relaxed
     catalog = load_catalog(language)
     rank = catalog["rank.8"]
     assert isinstance(rank, str)
     assert rank in classic
-    king = placement_rule(language, Card.parse("KS"), Rules.CLASSIC)
+    king = placement_rule(language, Card.parse("KS"), CLASSIC)
     assert king == translate(language, "refusal.king_only_empty", card="K♠")
 
 

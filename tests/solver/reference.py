@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from yukon.engine import DECK, Card, Position, Rules
+from yukon.engine import DECK, RULE_SETS, Card, Position, RuleSet
 from yukon.solver.board import Board, Undo
 
 
@@ -51,7 +51,7 @@ def _exact(board: Board) -> tuple[object, ...]:
     return (*map(tuple, board.columns), *board.hidden)
 
 
-def small_position(rng: random.Random, rules: Rules, *, left: int) -> Position:
+def small_position(rng: random.Random, rules: RuleSet, *, left: int) -> Position:
     """A random position with *left* cards in the tableau (the highest of random
     suits) in a few columns, many face down; the rest on the foundations."""
     heights = [13] * 4
@@ -77,6 +77,6 @@ def small_positions(seed: int, count: int, *, most: int = 20) -> list[Position]:
     """*count* positions by :func:`small_position`, random rules, 6 to *most* − 1 cards left."""
     rng = random.Random(seed)
     return [
-        small_position(rng, rng.choice(list(Rules)), left=rng.randrange(6, most))
+        small_position(rng, rng.choice(list(RULE_SETS)), left=rng.randrange(6, most))
         for _ in range(count)
     ]

@@ -3,7 +3,7 @@ largest ones by their definition, and a position holding one is lost."""
 
 from __future__ import annotations
 
-from yukon.engine import GameCode, Position, Rules
+from yukon.engine import CLASSIC, GameCode, Position
 from yukon.solver import Limit
 from yukon.solver.board import Board
 from yukon.solver.frozen import LostPositions, closed_set, is_closed, is_lost
@@ -89,7 +89,7 @@ def test_a_position_the_search_calls_lost_holds_a_closed_set() -> None:
                 assert largest_closed_set(self.board)
             return answer
 
-    board = Board(Position.from_code(GameCode(Rules.CLASSIC, 116)))
+    board = Board(Position.from_code(GameCode(CLASSIC, 116)))
     budget = _Budget(Limit(states=20_000)).phase(1.0)
     assert _depth_first(board, budget, Checked(board)) is None
     assert Checked.lost > 1_000
@@ -102,7 +102,7 @@ def test_unwinnable_deals_stay_unwinnable_without_the_check() -> None:
     for number in (24, 62, 120, 153, 199):
         states = []
         for lost in (False, True):
-            board = Board(Position.from_code(GameCode(Rules.CLASSIC, number)))
+            board = Board(Position.from_code(GameCode(CLASSIC, number)))
             budget = _Budget(Limit(states=200_000)).phase(1.0)
             assert _depth_first(board, budget, LostPositions(board) if lost else None) is None
             assert budget.exhausted, number

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from yukon.engine import Game, GameCode, Position, Record, Rules
+from yukon.engine import CLASSIC, Game, GameCode, Position, Record
 from yukon.solver import Limit, SolverError, Status, solve, verify
 from yukon.solver.board import Board
 from yukon.solver.search import _luby
@@ -44,7 +44,7 @@ def test_the_trap_position_is_won() -> None:
 
 def test_a_won_position_needs_no_moves() -> None:
     empty = ((),) * 7
-    result = solve(Position(Rules.CLASSIC, empty, (0,) * 7, (13, 13, 13, 13)), Limit(states=1))
+    result = solve(Position(CLASSIC, empty, (0,) * 7, (13, 13, 13, 13)), Limit(states=1))
     assert result.status is Status.WON
     assert result.moves == ()
 
@@ -63,7 +63,7 @@ def test_no_budget_makes_a_winnable_deal_unwinnable(states: int) -> None:
     # Each phase must hand the next one the position it was given, whatever
     # point its share of the budget ran out at.
     for number in (0, 2, 3, 8, 11):
-        position = Position.from_code(GameCode(Rules.CLASSIC, number))
+        position = Position.from_code(GameCode(CLASSIC, number))
         result = solve(position, Limit(states=states))
         assert result.status is not Status.UNWINNABLE
         assert result.states <= states

@@ -298,7 +298,7 @@ def test_a_new_winnable_deal_comes_from_the_solvers_pool(client: TestClient) -> 
         answer = client.post(f"{API}/games", json={"rules": rules, "winnable": True})
         assert answer.status_code == 201
         code = GameCode.parse(answer.json()["code"])
-        assert code.rules.name.lower() == rules
+        assert code.rules.id == rules
         assert code.number in pool(code.rules)
 
 

@@ -21,7 +21,14 @@ from pathlib import Path
 from typing import Final
 
 from yukon.commands import Subcommands
-from yukon.engine import GameCode, Position, Record, Rules, YukonError
+from yukon.engine import (
+    RULE_SETS,
+    GameCode,
+    Position,
+    Record,
+    RuleSet,
+    YukonError,
+)
 from yukon.solver import Limit, SolveResult, Status, solve
 from yukon.solver.batch import run_analysis
 
@@ -49,7 +56,7 @@ def register(commands: Subcommands) -> None:
         "--from", dest="start", type=int, required=True, metavar="N", help="first deal number"
     )
     analyze.add_argument("--count", type=int, required=True, metavar="K", help="how many deals")
-    analyze.add_argument("--rules", default="classic", choices=["classic", "relaxed"])
+    analyze.add_argument("--rules", default="classic", choices=[rules.id for rules in RULE_SETS])
     analyze.add_argument("--workers", type=int, default=1, metavar="W", help="processes")
     analyze.add_argument(
         "--out", required=True, metavar="FILE.jsonl", help="results; deals in it are skipped"
@@ -131,7 +138,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     if args.start < 0 or args.count < 1 or args.workers < 1:
         raise SolveInputError("--from must be at least 0, --count and --workers at least 1")
     try:
-        rules = Rules.parse(args.rules)
+        rules = RuleSet.parse(args.rules)
         codes = [GameCode(rules, n) for n in range(args.start, args.start + args.count)]
     except YukonError as error:
         raise SolveInputError(str(error)) from None

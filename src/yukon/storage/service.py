@@ -21,7 +21,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Final
 
-from yukon.engine import Game, GameCode, IllegalMoveError, Move, NothingToUndoError, Rules
+from yukon.engine import (
+    RULE_SETS,
+    Game,
+    GameCode,
+    IllegalMoveError,
+    Move,
+    NothingToUndoError,
+    RuleSet,
+)
 from yukon.storage.database import Database, GameRow
 from yukon.storage.errors import (
     GameNotFoundError,
@@ -104,12 +112,12 @@ class GameService:
         rows = self.database.list_games(player, limit)
         return [self._with_elapsed_now(row, now) for row in rows]
 
-    def stats(self, player: str) -> dict[Rules, RulesStats]:
+    def stats(self, player: str) -> dict[RuleSet, RulesStats]:
         """The player's statistics per rule set."""
         current = self.database.current_game_id(player)
         return {
             rules: rules_stats(self.database.iter_games_by_rules(player, rules.letter), current)
-            for rules in Rules
+            for rules in RULE_SETS
         }
 
     # Changing games
