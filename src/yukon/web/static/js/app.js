@@ -12,6 +12,7 @@ import { PointerInput } from "./drag.js";
 import { InfoBar } from "./info.js";
 import { LANGUAGES, chooseLanguage, currentLanguage, linkedLanguage, loadLanguage, t, translateTree } from "./i18n.js";
 import { BOARD_LABELS, apiErrorMessage } from "./messages.js";
+import { fillRuleChoices, loadRegistry, rules } from "./rulesets.js";
 import { SettingsStore } from "./settings.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
@@ -50,6 +51,7 @@ class App {
     this.page = null;
     /** Counts the addresses shown, so that a page that loads late is not drawn over a newer one. */
     this.routes = 0;
+    fillRuleChoices(byId("new-rules"));
     this.newGame = new NewGameDialog((request) => this.game.newGame(request));
     this.settingsDialog = new SettingsDialog(
       settings,
@@ -57,7 +59,7 @@ class App {
       (language) => this.changeLanguage(language),
     );
     const actions = {
-      newGame: () => this.newGame.open(this.game.state?.rules ?? "classic"),
+      newGame: () => this.newGame.open(this.game.state?.rules ?? rules().default_rules),
       replay: () => this.game.replay(),
       undo: () => this.game.undo(),
       stats: () => this.navigate("/stats"),
@@ -134,7 +136,7 @@ class App {
     /** @type {HTMLButtonElement} */ (byId("btn-undo")).disabled = !state.can_undo;
     /** @type {HTMLButtonElement} */ (byId("btn-hint")).disabled = state.won;
     /** @type {HTMLButtonElement} */ (byId("btn-analysis")).disabled = state.won;
-    this.notice.show(state.no_legal_moves && !state.won);
+    this.notice.show(state.outcome === "no_legal_move");
     const wasWon = this.shown?.id === state.id && this.shown.won;
     // A page opened by its address (a won game watched, say) is not covered by the win window.
     if (state.won && !wasWon && !byId("view-game").hidden) this.win.open(state, this.info.elapsed());
@@ -244,7 +246,8 @@ class App {
   async changeLanguage(language) {
     this.visit = null;
     history.replaceState(null, "", location.pathname);
-    await loadLanguage(chooseLanguage(language));
+    const lang = chooseLanguage(language);
+    await Promise.all([loadLanguage(lang), loadRegistry(lang)]);
     this.settings.update({ language }).catch((error) => console.warn(error));
     this.translate();
     if (this.game.state) this.info.update(this.game.state);
@@ -338,7 +341,9 @@ async function boot() {
   const guessed = loadLanguage(visit ?? chooseLanguage(null));
   await settings.load();
   const wanted = visit ?? chooseLanguage(settings.values.language);
+  const registry = loadRegistry(wanted);
   if ((await guessed) !== wanted) await loadLanguage(wanted);
+  await registry;
   const app = new App(settings, visit);
   try {
     await app.start(opening);

@@ -7,7 +7,8 @@
  */
 import { ApiError, api } from "./api.js";
 import { t } from "./i18n.js";
-import { apiErrorMessage, noPlaceMessage, refusalMessage } from "./messages.js";
+import { apiErrorMessage, refusalMessage } from "./messages.js";
+import { noPlaceMessage } from "./rulesets.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
 /** @typedef {import("./board.js").BoardView} BoardView */
@@ -49,7 +50,7 @@ export async function openGame(code) {
   }
   // A first visit has no game: asking the list first spares the browser a 404.
   const { games } = await api.listGames(1);
-  const state = games.length ? await api.currentGame() : await api.createGame({ rules: "classic", winnable: false });
+  const state = games.length ? await api.currentGame() : await api.createGame({ winnable: false });
   return { state, badLink: code };
 }
 
@@ -112,7 +113,7 @@ export class GameController {
     else this.redraw();
     if (error.code === "illegal_move") {
       if (this.views.settings.values.interactive_rules && this.state) {
-        this.views.toast.show(refusalMessage(error.error, this.state.rules));
+        this.views.toast.show(refusalMessage(error.error));
       }
     } else if (error.code !== "stale_version") {
       // A stale version needs no words: the game as it now stands is on the board.
