@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from yukon.engine import DECK, RULE_SETS, CodeProblem, Reason, Suit
+from yukon.engine import CLASSIC, DECK, RULE_SETS, CodeProblem, Reason, Suit
 from yukon.solver import Status
 
 ROOT = Path(__file__).resolve().parents[2] / "src" / "yukon"
@@ -68,6 +68,7 @@ def _dynamic_keys() -> set[str]:
     keys |= {f"error.{code}" for code in PLAYER_ERRORS}
     for rules in RULE_SETS:
         keys |= {f"new.{rules.id}", f"new.{rules.id}_note", f"stats.{rules.id}"}
+        keys |= {f"rules.{rules.id}"} if rules is not CLASSIC else set()
         keys |= {f"refusal.goes_on_{rules.wording(card)}" for card in DECK}
     return keys
 

@@ -52,6 +52,7 @@ def test_text_pages_show_every_section(
 
 def test_the_faq_publishes_the_shuffle(open_app: OpenApp) -> None:
     app = open_app("/faq")
+    app.page.locator("#page section").first.wait_for()  # the page's module loads after the app
     text = app.page.locator("#page").inner_text()
     for needle in ("SplitMix64", "0x9E3779B97F4A7C15", "0xBF58476D1CE4E5B9", "Fisher–Yates"):
         assert needle in text
