@@ -5,6 +5,7 @@ each is kept only when the solver wins it within the state budget (and every win
 is replayed through the engine before it counts).
 
     python bench/solver_pool.py --count 300 --states 60000
+    python bench/solver_pool.py --rules russian      # one rule set's pool only
 """
 
 from __future__ import annotations
@@ -41,9 +42,12 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--states", type=int, default=60_000)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--rules", action="append", choices=[rules.id for rules in RULE_SETS])
     args = parser.parse_args()
     DATA.mkdir(parents=True, exist_ok=True)
     for rules in RULE_SETS:
+        if args.rules and rules.id not in args.rules:
+            continue
         started = time.perf_counter()
         numbers = build(rules, args.count, args.states, args.seed)
         header = (
