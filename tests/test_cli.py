@@ -74,7 +74,7 @@ def test_new_prints_a_fresh_code(capsys: pytest.CaptureFixture[str], rules: str)
         (["deal", "YU1-C-AAAAAA"], "6 letters"),
         (["replay", "YU1-C-AAAAAAB", "7H>9"], "move 1 (7H>9): in move '7H>9': unknown target"),
         (["replay", "-"], "no record given"),
-        (["new", "--rules", "russian"], "invalid choice"),
+        (["new", "--rules", "spider"], "invalid choice"),
         (["frobnicate"], "invalid choice"),
         ([], "required"),
     ],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -10,6 +11,7 @@ from yukon.engine import (
     CLASSIC,
     DEAL_COUNT,
     RELAXED,
+    RULE_SETS,
     CodeProblem,
     GameCode,
     InvalidCodeError,
@@ -115,6 +117,18 @@ def test_rules_parse(text: str, rules: RuleSet) -> None:
     assert RuleSet.parse(text) is rules
 
 
+def test_every_rule_set_is_found_by_its_letter_and_id() -> None:
+    for rules in RULE_SETS:
+        assert (
+            RuleSet.parse(rules.letter.lower()) is RuleSet.parse(f" {rules.id.upper()} ") is rules
+        )
+        assert GameCode.parse(f"YU1-{rules.letter}-AAAAAAB").rules is rules
+        assert pickle.loads(pickle.dumps(rules)) is rules
+    assert len({r.letter for r in RULE_SETS}) == len({r.id for r in RULE_SETS}) == len(RULE_SETS)
+
+
 def test_unknown_rules_are_refused() -> None:
-    with pytest.raises(InvalidCodeError, match="unknown rules 'russian'"):
-        RuleSet.parse("russian")
+    with pytest.raises(InvalidCodeError, match="unknown rules 'spider'"):
+        RuleSet.parse("spider")
+    with pytest.raises(InvalidCodeError, match="bad rules letter 'CLASSIC'"):
+        GameCode.parse("YU1-CLASSIC-AAAAAAB")

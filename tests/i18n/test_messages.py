@@ -11,6 +11,7 @@ from yukon.engine import (
     CLASSIC,
     MAX_GROUP,
     RELAXED,
+    RULE_SETS,
     Card,
     CodeProblem,
     Game,
@@ -63,6 +64,7 @@ def _refusals() -> list[Refusal]:
         Refusal(Reason.FOUNDATION_NEEDS_OTHER, ten, Card.parse("3D")),
         Refusal(Reason.FOUNDATION_NEEDS_OTHER, ten, None),
         Refusal(Reason.WRONG_RANK, SEVEN, Card.parse("9S"), 1, rules=RELAXED),
+        *(Refusal(Reason.WRONG_SUIT, SEVEN, eight, 1, rules=rules) for rules in RULE_SETS),
         Refusal(Reason.WRONG_COLOR, Card.parse("KS"), Card.parse("QH"), 1),
     ]
     return refusals
@@ -93,6 +95,9 @@ def test_the_placement_rule_lists_the_cards_the_language_way(language: str) -> N
     assert rank in classic
     king = placement_rule(language, Card.parse("KS"), CLASSIC)
     assert king == translate(language, "refusal.king_only_empty", card="K♠")
+    for rules in RULE_SETS:
+        named = re.findall("(?:10|[2-9AJQK])[♠♥♦♣]", placement_rule(language, SEVEN, rules))
+        assert named[1:] == [card.symbol for card in rules.targets(SEVEN)], (language, rules)
 
 
 def test_a_refusal_reads_as_the_browser_writes_it() -> None:
