@@ -38,6 +38,9 @@ def refusal(game: Game, move: str) -> Refusal:
 BOARD = ["8S", "[2D] 7H 2C KD 5S", "8D", "", "KH 3C 4S", "9C", "QD"]
 
 
+RUSSIAN = RuleSet.parse("russian")
+
+
 def board(rules: RuleSet = CLASSIC) -> Game:
     return build(BOARD, rules=rules, filler=5)
 
@@ -60,6 +63,11 @@ def board(rules: RuleSet = CLASSIC) -> Game:
         (RELAXED, "7H", "8S", True),
         (RELAXED, "7H", "9D", False),
         (RELAXED, "7H", "7D", False),
+        (RUSSIAN, "7H", "8H", True),
+        (RUSSIAN, "7H", "8D", False),
+        (RUSSIAN, "7H", "8S", False),
+        (RUSSIAN, "7H", "6H", False),
+        (RUSSIAN, "QS", "KS", True),
     ],
 )
 def test_can_stack(rules: RuleSet, card: str, onto: str, legal: bool) -> None:
@@ -94,6 +102,13 @@ def test_wrong_colour_is_refused_under_classic_only() -> None:
     relaxed = board(RELAXED)
     relaxed.play(M("7H>3"))
     assert relaxed.columns[2][-4:] == (C("7H"), C("2C"), C("KD"), C("5S"))
+
+
+def test_a_card_of_the_right_colour_but_another_suit_is_refused_as_the_wrong_suit() -> None:
+    found = refusal(board(RUSSIAN), "7H>3")
+    assert found.reason is Reason.WRONG_SUIT
+    assert found.message == "7♥ goes on 8♥, not on 8♦"
+    assert refusal(board(RUSSIAN), "7H>1").reason is Reason.WRONG_COLOR
 
 
 @pytest.mark.parametrize("rules", list(RULE_SETS))

@@ -10,8 +10,8 @@ else names a rule set.
 >>> seven = Card.parse("7H")
 >>> [rules.letter for rules in RULE_SETS if rules.can_stack(seven, Card.parse("8D"))]
 ['R']
->>> [str(card) for card in CLASSIC.targets(seven)]
-['8S', '8C']
+>>> [str(card) for card in CLASSIC.targets(seven)], [str(card) for card in RUSSIAN.targets(seven)]
+(['8S', '8C'], ['8H'])
 >>> RuleSet.parse(" relaxed "), RuleSet.parse("c")
 (RuleSet.parse('R'), RuleSet.parse('C'))
 """
@@ -25,7 +25,7 @@ from typing import Final
 from yukon.engine.cards import DECK, Card, Color
 from yukon.engine.errors import CodeProblem, InvalidCodeError
 
-__all__ = ["CLASSIC", "RELAXED", "RULE_SETS", "RuleSet"]
+__all__ = ["CLASSIC", "RELAXED", "RULE_SETS", "RUSSIAN", "RuleSet"]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -111,6 +111,13 @@ CLASSIC: Final = RuleSet(
 )
 RELAXED: Final = RuleSet("R", "relaxed", _one_higher, lambda card: "any")
 
-RULE_SETS: Final = (CLASSIC, RELAXED)
+RUSSIAN: Final = RuleSet(
+    "S",
+    "russian",
+    lambda card, onto: _one_higher(card, onto) and onto.suit is card.suit,
+    lambda card: "suit_higher",
+)
+
+RULE_SETS: Final = (CLASSIC, RELAXED, RUSSIAN)
 """Every rule set, in the order the New game window offers them; Classic first,
 the default."""
