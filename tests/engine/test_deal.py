@@ -41,6 +41,14 @@ GOLDEN = {
 5: [8H] [8S] [9H] [6S] JS 9C KD 4S 5D
 6: [9D] [3C] [KH] [2S] [KS] QD 7C 5S 4D JH
 7: [3H] [AC] [QC] [AH] [7S] [TC] TH 7D 5H QH 3D""",
+    "YU1-A-ZZZZZZZ": """\
+1: 6C
+2: [5C] JD 4H 4C 2C AS
+3: [7H] [9S] TS AD KC 3S 6D
+4: [8D] [TD] [JC] 6H 2D QS 2H 8C
+5: [8H] [8S] [9H] [6S] JS 9C KD 4S 5D
+6: [9D] [3C] [KH] [2S] [KS] QD 7C 5S 4D JH
+7: [3H] [AC] [QC] [AH] [7S] [TC] TH 7D 5H QH 3D""",
     "YU1-S-AACRWEA": """\
 1: JS
 2: [4H] 2C 3C AC 3D 2D

@@ -39,6 +39,7 @@ BOARD = ["8S", "[2D] 7H 2C KD 5S", "8D", "", "KH 3C 4S", "9C", "QD"]
 
 
 RUSSIAN = RuleSet.parse("russian")
+ALASKA = RuleSet.parse("alaska")
 
 
 def board(rules: RuleSet = CLASSIC) -> Game:
@@ -68,6 +69,12 @@ def board(rules: RuleSet = CLASSIC) -> Game:
         (RUSSIAN, "7H", "8S", False),
         (RUSSIAN, "7H", "6H", False),
         (RUSSIAN, "QS", "KS", True),
+        (ALASKA, "7H", "8H", True),
+        (ALASKA, "7H", "6H", True),
+        (ALASKA, "7H", "8D", False),
+        (ALASKA, "7H", "9H", False),
+        (ALASKA, "KH", "QH", True),
+        (ALASKA, "AH", "KH", False),
     ],
 )
 def test_can_stack(rules: RuleSet, card: str, onto: str, legal: bool) -> None:
@@ -102,6 +109,15 @@ def test_wrong_colour_is_refused_under_classic_only() -> None:
     relaxed = board(RELAXED)
     relaxed.play(M("7H>3"))
     assert relaxed.columns[2][-4:] == (C("7H"), C("2C"), C("KD"), C("5S"))
+
+
+def test_under_alaska_a_king_may_go_on_its_queen_and_a_card_on_the_lower_card() -> None:
+    assert ALASKA.targets(C("KH")) == (C("QH"),)
+    game = build(["QH", "KH 2S", "6H", "7H"], rules=ALASKA, filler=0)
+    game.play(M("KH>1"))
+    game.play(M("7H>3"))
+    assert [str(c) for c in game.columns[0][-3:]] == ["QH", "KH", "2S"]
+    assert [str(c) for c in game.columns[2]] == ["6H", "7H"]
 
 
 def test_a_card_of_the_right_colour_but_another_suit_is_refused_as_the_wrong_suit() -> None:

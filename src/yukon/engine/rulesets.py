@@ -12,8 +12,10 @@ else names a rule set.
 ['R']
 >>> [str(card) for card in CLASSIC.targets(seven)], [str(card) for card in RUSSIAN.targets(seven)]
 (['8S', '8C'], ['8H'])
->>> RuleSet.parse(" relaxed "), RuleSet.parse("c")
-(RuleSet.parse('R'), RuleSet.parse('C'))
+>>> [str(card) for card in ALASKA.targets(seven)]
+['8H', '6H']
+>>> RuleSet.parse(" alaska "), RuleSet.parse("c")
+(RuleSet.parse('A'), RuleSet.parse('C'))
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Final
 from yukon.engine.cards import DECK, Card, Color
 from yukon.engine.errors import CodeProblem, InvalidCodeError
 
-__all__ = ["CLASSIC", "RELAXED", "RULE_SETS", "RUSSIAN", "RuleSet"]
+__all__ = ["ALASKA", "CLASSIC", "RELAXED", "RULE_SETS", "RUSSIAN", "RuleSet"]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -117,7 +119,10 @@ RUSSIAN: Final = RuleSet(
     lambda card, onto: _one_higher(card, onto) and onto.suit is card.suit,
     lambda card: "suit_higher",
 )
+ALASKA: Final = RuleSet(
+    "A", "alaska", lambda card, onto: onto.suit is card.suit, lambda card: "suit_next"
+)
 
-RULE_SETS: Final = (CLASSIC, RELAXED, RUSSIAN)
+RULE_SETS: Final = (CLASSIC, RELAXED, RUSSIAN, ALASKA)
 """Every rule set, in the order the New game window offers them; Classic first,
 the default."""
