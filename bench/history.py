@@ -77,7 +77,7 @@ def measure_list(page: Page, games: int) -> float:
     page.wait_for_selector("body:not(.booting)")
     page.click("#menu summary")
     start = _clock(page)
-    page.click('.menu-items a[href="/history"]')
+    page.click('.menu-items a[data-route="/history"]')
     page.wait_for_function("n => document.querySelectorAll('.game-row').length >= n", arg=games)
     return _clock(page) - start
 

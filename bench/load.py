@@ -3,13 +3,17 @@ on loopback for a bounded time, then print acknowledged moves per second, latenc
 percentiles and errors. Asserts nothing; stops by itself.
 
     .venv/bin/python bench/load.py [--players 200] [--rate 2000] [--seconds 10] [--warmup 2]
+                                   [--db sqlite|PATH|postgresql://…] [--workers N]
 
 ``--rate`` is the load offered by all the players together (each player sends a
 move every players/rate seconds, or at once when it is behind); ``--rate 0``
 measures saturation: every player sends its next move as soon as the last is
 answered, so the latency is then mostly queueing (players / throughput).
 
-The server runs as its own process on a fresh database in a temporary folder; the
+The server runs as its own process (``--workers N``: N processes) on a fresh
+database: an SQLite file in a temporary folder by default, the file *PATH*, or a
+new schema in the PostgreSQL database at the URL, dropped afterwards. The server
+CPU reported is that of all its processes (PostgreSQL's own is not counted). The
 players share this process, each on one keep-alive HTTP/1.1 connection, speaking
 plain HTTP over asyncio streams (a full HTTP client would cost more CPU than the
 server it measures, on the same 2 cores). Only 127.0.0.1 is ever contacted.
@@ -22,9 +26,12 @@ import asyncio
 import json
 import os
 import random
+import secrets
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -138,14 +145,49 @@ async def _player(
         connection.close()
 
 
-def _cpu_seconds(pid: int) -> float | None:
-    """CPU time (user + system) used so far by process *pid*, where /proc tells it."""
+def _stat(pid: int | str) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command name (field 3 onwards)."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    # Fields 14 and 15 of stat(5), counted after the command name's closing parenthesis.
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) used so far by process *pid* and its children (the
+    workers of ``--workers N``), where /proc tells it."""
+    own = _stat(pid)
+    if own is None:
+        return None
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        fields = _stat(entry.name) if entry.name.isdigit() else None
+        # Fields 4 (parent), 14 and 15 of stat(5), counted after the command name.
+        if fields is not None and (entry.name == str(pid) or fields[1] == str(pid)):
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+@contextmanager
+def _database(db: str, folder: str) -> Iterator[str]:
+    """The server's database: a new SQLite file, the file *db*, or a new schema in
+    the PostgreSQL database *db* (dropped afterwards)."""
+    if db == "sqlite":
+        yield str(Path(folder) / "load.sqlite3")
+        return
+    if not db.startswith(("postgresql://", "postgres://")):
+        yield db
+        return
+    import psycopg
+
+    schema = f"bench_{secrets.token_hex(4)}"
+    with psycopg.connect(db, autocommit=True) as connection:
+        connection.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{db}{'&' if '?' in db else '?'}options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(db, autocommit=True) as connection:
+            connection.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 def _percentile(sorted_values: list[float], fraction: float) -> float:
@@ -159,6 +201,8 @@ def _report(
     moves = len(tally.latencies)
     latencies = sorted(tally.latencies)
     offered = f"{args.rate:,.0f} moves/s offered" if args.rate > 0 else "as fast as answered"
+    backend = "PostgreSQL" if args.db.startswith(("postgresql:", "postgres:")) else "SQLite"
+    print(f"{backend}, {args.workers} server process(es)")
     print(
         f"players {args.players}, {offered}, measured {measured:.1f} s"
         f" after {args.warmup:.1f} s warm-up"
@@ -212,6 +256,13 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--db",
+        default="sqlite",
+        help="sqlite (a new file; the default), an SQLite file's path, or a postgresql:// URL"
+        " (a new schema in it)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="server processes (1)")
+    parser.add_argument(
         "--port", type=int, default=None, help="use a server already running on 127.0.0.1:PORT"
     )
     args = parser.parse_args()
@@ -226,9 +277,9 @@ def main() -> None:
     if args.port is not None:
         tally = asyncio.run(_run(args, args.port))
     else:
-        with tempfile.TemporaryDirectory() as folder:
+        with tempfile.TemporaryDirectory() as folder, _database(args.db, folder) as db:
             port = free_port()
-            server = start_server(Path(folder) / "load.sqlite3", port)
+            server = start_server(db, port, "--workers", str(args.workers))
             try:
                 start_cpu = _cpu_seconds(server.pid)
                 tally = asyncio.run(_run(args, port))

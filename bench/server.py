@@ -33,14 +33,17 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    """Start ``yukon serve`` on *port* with the database *db*; return once it listens.
+def start_server(db: Path | str, port: int, *options: str) -> subprocess.Popen[bytes]:
+    """Start ``yukon serve`` on *port* with the database *db* (a file or a
+    PostgreSQL URL) and any further *options*; return once it listens.
 
     :raises RuntimeError: when it exits or does not listen within 20 s.
     """
     command = [
         sys.executable, "-m", "yukon", "serve", "--no-browser",
-        "--host", HOST, "--port", str(port), "--db", str(db),
+        "--host", HOST, "--port", str(port), "--db", str(db), *options,
+        # The benchmarks start games far faster than a player may (30 a minute).
+        "--games-per-minute", "1000000",
     ]  # fmt: skip
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 20

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Create .venv and install the pinned dependencies and the app (idempotent).
+# Create .venv and install the locked dependencies (checked against their hashes; the lock is
+# made by scripts/lock.sh) and the app (idempotent).
 # Usage: scripts/setup.sh [run|dev]   (run: the app only; dev: also the test tools)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,8 +27,8 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
 if [ "$kind" = dev ]; then
-  .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements/dev.txt
+  .venv/bin/python -m pip install -q --disable-pip-version-check --require-hashes -r requirements/dev.txt
 else
-  .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements/run.txt
+  .venv/bin/python -m pip install -q --disable-pip-version-check --require-hashes -r requirements/run.txt
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps -e .

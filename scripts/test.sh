@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Set up and run every check: lint, format, types, and the whole test suite
 # (engine, solver, storage, API, command line, and real-browser tests in Chromium).
+# The storage and API suites run on SQLite and on a throwaway PostgreSQL cluster
+# started here (installed first when missing and run as root) and removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh dev
@@ -16,8 +18,29 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# The browser code's JSDoc types, checked by a pinned TypeScript kept in .tools/ (git-ignored).
+TYPESCRIPT=7.0.2
+if [ "$(.tools/node_modules/.bin/tsc --version 2>/dev/null)" != "Version $TYPESCRIPT" ]; then
+  if ! command -v npm >/dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      apt-get -o DPkg::Lock::Timeout=600 update -qq
+      apt-get -o DPkg::Lock::Timeout=600 install -y -qq nodejs npm >/dev/null
+    else
+      echo "The browser code's type check needs Node.js and npm: sudo apt-get install nodejs npm" >&2
+      exit 1
+    fi
+  fi
+  npm install --prefix .tools --no-save --no-audit --no-fund "typescript@$TYPESCRIPT" >/dev/null
+fi
+
+source scripts/postgres.sh
+trap stop_postgres EXIT
+# fsync off: the tests kill app processes, never the machine; it saves minutes.
+start_postgres -c fsync=off
+
 echo "== ruff check";         .venv/bin/ruff check src tests bench
 echo "== ruff format --check"; .venv/bin/ruff format --check src tests bench
 echo "== mypy --strict";      .venv/bin/mypy src tests
+echo "== tsc --strict --checkJs"; .tools/node_modules/.bin/tsc -p tsconfig.json
 echo "== pytest"
 .venv/bin/python -m pytest "$@"

@@ -5,12 +5,14 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 
 import pytest
 
 from tests.engine.test_deal import CHECK_VALUE
+from yukon import __version__
 from yukon.cli import main
 from yukon.engine import GameCode, RuleSet
 
@@ -76,7 +78,6 @@ def test_new_prints_a_fresh_code(capsys: pytest.CaptureFixture[str], rules: str)
         (["replay", "-"], "no record given"),
         (["new", "--rules", "spider"], "invalid choice"),
         (["frobnicate"], "invalid choice"),
-        ([], "required"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(
@@ -92,6 +93,23 @@ def test_bad_input_is_one_line_and_status_2(
     assert err.count("\n") == 1
     assert fragment in err
     assert "Traceback" not in err
+
+
+def test_a_bare_yukon_prints_what_it_can_do(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run([], capsys)
+    assert status == 2
+    assert out == ""
+    assert err.startswith("usage: yukon ")
+    for command in ("deal", "replay", "new", "serve", "solve", "analyze"):
+        assert f"    {command} " in err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"yukon {__version__}\n"
+    assert re.fullmatch(r"\d+\.\d+\.\d+", __version__)
 
 
 def test_the_console_script_runs_as_a_module() -> None:

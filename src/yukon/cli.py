@@ -14,7 +14,8 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from yukon.commands import Subcommands
+from yukon import __version__
+from yukon.commands import CommandError, Subcommands, printable
 from yukon.engine import RULE_SETS, Game, GameCode, Record, RuleSet, YukonError
 from yukon.engine.errors import InvalidRecordError
 
@@ -24,10 +25,6 @@ EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE, as other command-line tools end when their reader goes away."""
-
-
-class CommandError(Exception):
-    """A bad input the command reports in one line, with exit status 2."""
 
 
 def game_json(game: Game) -> dict[str, object]:
@@ -95,7 +92,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="yukon", description="Yukon patience: deals, records, solver, server.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"yukon {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     deal = commands.add_parser("deal", help="print the layout of a game code")
     deal.add_argument("code", help="a game code such as YU1-C-AAAAAAB")
@@ -123,14 +121,26 @@ def _register_layers(commands: Subcommands) -> None:
         register(commands)
 
 
+def _report(message: str) -> None:
+    """One line on standard error: line breaks and bytes of the input that were
+    not text (lone surrogates from a file name or argument) are shown escaped."""
+    one_line = message.replace("\r", "\\r").replace("\n", "\\n")
+    print(printable(one_line), file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:
+            # A bare ``yukon``: what it can do, rather than an error.
+            parser.print_help(sys.stderr)
+            return EXIT_USAGE
         status: int = args.handler(args)
     except InvalidRecordError as error:
         # The record's own form: "move N (TEXT): reason".
-        print(error, file=sys.stderr)
+        _report(str(error))
         return EXIT_USAGE
     except BrokenPipeError:
         # The reader went away (``yukon solve … | head``): stop quietly. Standard
@@ -138,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
     except (CommandError, YukonError, OSError) as error:
-        print(f"yukon: {error}", file=sys.stderr)
+        _report(f"yukon: {error}")
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

@@ -102,7 +102,7 @@ def _expected(app: AppPage, rules: str, language: str = "en") -> dict[str, str]:
 def _show(app: AppPage, page: str, ready: str) -> None:
     """Follow the menu's link to *page* and wait for *ready* on it."""
     app.page.click("#menu summary")
-    app.page.click(f'.menu-items a[href="/{page}"]')
+    app.page.click(f'.menu-items a[data-route="/{page}"]')
     app.page.locator(f"#page {ready}").first.wait_for()
 
 
@@ -244,7 +244,7 @@ def test_an_unknown_game_says_so(open_app: OpenApp) -> None:
     error = app.page.locator("#page .error")
     error.wait_for()
     assert error.inner_text() == translate("en", "error.not_found")
-    app.page.locator('#page a[href="/history"]').click()
+    app.page.locator('#page a[data-route="/history"]').click()
     app.page.locator("#page .game-row, #page .empty-state").first.wait_for()
 
 

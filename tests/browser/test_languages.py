@@ -234,7 +234,7 @@ class Tour:
         app.reload()
         for name, ready in (("stats", ".rules-stats"), ("history", ".game-row")):
             page.click("#menu summary")
-            page.click(f'.menu-items a[href="/{name}"]')
+            page.click(f'.menu-items a[data-route="/{name}"]')
             _speaks(app, self.language, name)
             page.locator(f"#page {ready}").first.wait_for()
             self.look(f"the {name} page")
@@ -250,7 +250,7 @@ class Tour:
         page = self.page
         for name in ("rules", "examples", "faq"):
             page.click("#menu summary")
-            page.click(f'.menu-items a[href="/{name}"]')
+            page.click(f'.menu-items a[data-route="/{name}"]')
             _speaks(self.app, self.language, name)
             page.wait_for_function(
                 "title => document.querySelector('#page h1')?.textContent === title",
@@ -300,7 +300,7 @@ def test_a_links_language_is_for_this_visit_only(open_app: OpenApp) -> None:
     assert app.state()["code"] == DEAL
     # Moving about the app keeps the visit's language, in the address too.
     app.page.click("#menu summary")
-    app.page.click('.menu-items a[href="/faq"]')
+    app.page.click('.menu-items a[data-route="/faq"]')
     _speaks(app, "ru", "faq")
     assert app.page.url.endswith("/faq?lang=ru")
     app.reload()

@@ -27,7 +27,7 @@ def test_text_pages_show_every_section(
 ) -> None:
     app = open_app()
     app.page.click("#menu summary")
-    app.page.click(f'.menu-items a[href="{link}"]')
+    app.page.click(f'.menu-items a[data-route="{link}"]')
     page = app.page.locator("#page")
     page.locator("h1").wait_for()
     assert app.page.url.endswith(link)
@@ -45,7 +45,7 @@ def test_text_pages_show_every_section(
     assert page.locator("strong").count() >= 1
     assert "<" not in page.inner_text()
     app.page.screenshot(path=screenshots / f"page-{link.strip('/')}.png", full_page=True)
-    page.locator('a[href="/"]').click()
+    page.locator('a[data-route="/"]').click()
     app.page.locator("#board").wait_for(state="visible")
     assert app.page.url.endswith("/")
 

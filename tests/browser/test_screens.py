@@ -84,7 +84,7 @@ def test_nothing_overflows(open_app: OpenApp, screenshots: Path, language: str, 
     app.page.locator("#dlg-settings button.primary").click()
     for page in ("rules", "examples"):
         app.page.click("#menu summary")
-        app.page.click(f'.menu-items a[href="/{page}"]')
+        app.page.click(f'.menu-items a[data-route="/{page}"]')
         app.page.wait_for_function(
             "title => document.querySelector('#page h1')?.textContent === title",
             arg=translate(language, f"page.{page}.title"),

@@ -9,6 +9,7 @@ import pytest
 from yukon.engine import CLASSIC, RELAXED, RULE_SETS, Game, GameCode, Position, RuleSet
 from yukon.solver import (
     Limit,
+    SolveResult,
     Status,
     analyse,
     clear_cache,
@@ -19,6 +20,7 @@ from yukon.solver import (
     suggest_move,
     winnable_deal,
 )
+from yukon.solver.service import cached_result, remember, suggested_move
 
 from .test_search import trap_position
 
@@ -101,3 +103,24 @@ def test_find_a_fresh_winnable_deal() -> None:
     code = find_winnable_deal(RELAXED, random.Random(1), limit=Limit(states=50_000))
     assert code is not None
     assert solve(Position.from_code(code), Limit(states=50_000)).status is Status.WON
+
+
+def test_an_undecided_verdict_answers_only_as_long_a_search() -> None:
+    clear_cache()
+    position = Game.from_code("YU1-C-AAAAAAR").position()
+    unknown = SolveResult(Status.UNKNOWN, (), 1000, 1.0)
+    remember(position, unknown)
+    assert cached_result(position, 1.0) is unknown
+    assert cached_result(position, 3.0) is None
+    winnable = Game.from_code("YU1-C-AAAAAAB").position()
+    won = solve(winnable, Limit(states=50_000))
+    remember(winnable, won)
+    assert cached_result(winnable, 100.0) is won
+
+
+def test_the_suggested_move_of_a_won_search_is_its_first_move() -> None:
+    game = Game.from_code("YU1-C-AAAAAAB")
+    won = solve(game.position(), Limit(states=50_000))
+    assert suggested_move(game, won) == won.moves[0]
+    unknown = SolveResult(Status.UNKNOWN)
+    assert suggested_move(game, unknown) == heuristic_move(game)

@@ -1,14 +1,19 @@
-"""The schema: created from nothing, migrated forward step by step, never downgraded."""
+"""The schema: created from nothing, migrated forward step by step, never downgraded;
+the same migrations on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from yukon.storage import Database, SchemaError
+from tests.databases import Target, execute
+from yukon.storage import SchemaError, open_store
+from yukon.storage.dialect import POSTGRES, SQLITE
 from yukon.storage.schema import MIGRATIONS, migrate, schema_version
+from yukon.storage.sqlite import SqliteStore
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -19,57 +24,72 @@ def _columns(connection: sqlite3.Connection, table: str) -> list[str]:
     return [row[1] for row in connection.execute(f"PRAGMA table_info({table})")]
 
 
-def test_a_new_database_is_created_at_the_latest_version(tmp_path: Path) -> None:
+def _stored_version(database: Target) -> int:
+    dialect = SQLITE if isinstance(database, Path) else POSTGRES
+    (row,) = execute(database, dialect.read_version)
+    return int(row[0])
+
+
+def test_a_new_database_is_created_at_the_latest_version(database: Target) -> None:
+    store = open_store(database)
+    assert store.version == len(MIGRATIONS)
+    store.close()
+    assert _stored_version(database) == len(MIGRATIONS)
+    columns = execute(database, "SELECT revision, number, rules FROM games")
+    assert columns == []
+
+
+def test_a_new_sqlite_file_is_in_wal_mode(tmp_path: Path) -> None:
     path = tmp_path / "new" / "folder" / "yukon.sqlite3"
-    database = Database(path)
-    assert database.version == len(MIGRATIONS)
-    database.close()
+    SqliteStore(path).close()
     connection = _connect(path)
-    assert schema_version(connection) == len(MIGRATIONS)
     assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert "rules" in _columns(connection, "games")
 
 
 @pytest.mark.parametrize(("durable", "level"), [(False, 1), (True, 2)])
 def test_durable_databases_sync_every_commit(tmp_path: Path, durable: bool, level: int) -> None:
-    database = Database(tmp_path / "y.sqlite3", durable=durable)
-    connection = database._connection
-    assert connection.execute("PRAGMA synchronous").fetchone()[0] == level  # NORMAL, FULL
-    database.close()
+    store = SqliteStore(tmp_path / "y.sqlite3", durable=durable)
+    with store._connections.connection() as connection:
+        assert connection.execute("PRAGMA synchronous").fetchone()[0] == level  # NORMAL, FULL
+    store.close()
 
 
-def test_reopening_does_not_migrate_again(tmp_path: Path) -> None:
-    path = tmp_path / "yukon.sqlite3"
-    Database(path).close()
-    Database(path).close()
-    assert schema_version(_connect(path)) == len(MIGRATIONS)
+def test_reopening_does_not_migrate_again(database: Target) -> None:
+    open_store(database).close()
+    open_store(database).close()
+    assert _stored_version(database) == len(MIGRATIONS)
 
 
 def test_a_version_1_database_migrates_forward_keeping_its_games(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     connection = _connect(path)
-    migrate(connection, MIGRATIONS[:1])
+    migrate(connection, SQLITE, MIGRATIONS[:1])
     connection.execute("INSERT INTO players (id, created) VALUES ('ann', 0)")
-    connection.execute(
-        "INSERT INTO games (id, player, code, record, version, created, updated)"
-        " VALUES ('g1', 'ann', 'YU1-R-AAAAAAB', 'YU1-R-AAAAAAB TS>2', 2, 0, 0)"
-    )
+    for game_id, created in (("g2", 5), ("g1", 0), ("g3", 5)):
+        connection.execute(
+            "INSERT INTO games (id, player, code, record, version, created, updated)"
+            " VALUES (?, 'ann', 'YU1-R-AAAAAAB', 'YU1-R-AAAAAAB TS>2', 2, ?, 0)",
+            (game_id, created),
+        )
     assert schema_version(connection) == 1
     connection.close()
-    database = Database(path)
-    row = database.load_game("g1")
+    store = SqliteStore(path)
+    row = store.load_game("g1")
     assert row is not None
-    assert (row.rules, row.record, row.version) == ("R", "YU1-R-AAAAAAB TS>2", 2)
-    database.close()
+    assert (row.rules, row.record, row.version, row.revision) == ("R", "YU1-R-AAAAAAB TS>2", 2, 0)
+    # Numbered in the order they were started (ties by id); the next game is the 4th.
+    assert [row.id for row in store.list_games("ann", 10)] == ["g3", "g2", "g1"]
+    assert execute(path, "SELECT game_count FROM players") == [(3,)]
+    store.close()
 
 
-def test_a_database_from_a_newer_app_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "future.sqlite3"
-    connection = _connect(path)
-    connection.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
-    connection.close()
+def test_a_database_from_a_newer_app_is_refused(database: Target) -> None:
+    open_store(database).close()
+    dialect = SQLITE if isinstance(database, Path) else POSTGRES
+    execute(database, dialect.write_version.format(version=len(MIGRATIONS) + 1))
     with pytest.raises(SchemaError, match="newer than this app knows"):
-        Database(path)
+        open_store(database)
 
 
 def test_a_failing_migration_leaves_the_last_good_version(tmp_path: Path) -> None:
@@ -79,7 +99,17 @@ def test_a_failing_migration_leaves_the_last_good_version(tmp_path: Path) -> Non
         ("CREATE TABLE b (y INTEGER)", "THIS IS NOT SQL"),
     )
     with pytest.raises(sqlite3.OperationalError):
-        migrate(connection, broken)
+        migrate(connection, SQLITE, broken)
     assert schema_version(connection) == 1
     tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
     assert tables == {"a"}  # b was rolled back with its migration
+
+
+def test_processes_starting_together_migrate_once(database: Target) -> None:
+    # Threads stand in for worker processes: each opens its own connections.
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        stores = list(pool.map(lambda _: open_store(database), range(4)))
+    assert {store.version for store in stores} == {len(MIGRATIONS)}
+    for store in stores:
+        store.close()
+    assert _stored_version(database) == len(MIGRATIONS)

@@ -1,24 +1,29 @@
-"""The game service over a real SQLite file: every change stored, games resumed
-exactly by replaying their records, damaged games reported without harm to others."""
+"""The game service over a real database, SQLite and PostgreSQL in turn: every
+change stored, games resumed exactly by replaying their records, damaged games
+reported without harm to others, and several services on one database never
+serving a stale game."""
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
+from tests.databases import Target, execute
 from yukon.engine import GameCode, IllegalMoveError, Move, NothingToUndoError, Record
 from yukon.storage import (
     CorruptGameError,
-    Database,
     GameNotFoundError,
     GameRefusedError,
     GameService,
     InvalidSettingError,
     LiveGame,
     StaleVersionError,
+    open_store,
+    sqlite,
 )
 
 CODE = GameCode.parse("YU1-C-AAAAAAB")
@@ -34,15 +39,14 @@ class Clock:
 
 
 @pytest.fixture
-def path(tmp_path: Path) -> Path:
-    return tmp_path / "yukon.sqlite3"
-
-
-@pytest.fixture
-def service(path: Path) -> Iterator[GameService]:
-    service = GameService(Database(path), clock=Clock())
+def service(database: Target) -> Iterator[GameService]:
+    service = _open(database)
     yield service
     service.close()
+
+
+def _open(database: Target, **options: int) -> GameService:
+    return GameService(open_store(database), clock=Clock(), **options)
 
 
 def _play(service: GameService, live: LiveGame, *moves: str) -> LiveGame:
@@ -67,12 +71,12 @@ def test_the_record_kept_beside_the_game_is_the_engines_record(service: GameServ
     assert live.record == "YU1-C-AAAAAAB 5H>5 TS>2 7H>7 KH>1 U"
 
 
-def test_a_game_resumes_exactly_from_the_database(service: GameService, path: Path) -> None:
+def test_a_game_resumes_exactly_from_the_database(service: GameService, database: Target) -> None:
     live = _play(service, service.create("ann", CODE), *LINE)
     live = service.undo("ann", live.id, live.version)
     live = service.record_hint("ann", live.id, live.version, Move.parse("KH>1"))
     live = service.set_page_hidden("ann", live.id, True)
-    other = GameService(Database(path), clock=Clock())
+    other = _open(database)
     resumed = other.get("ann", live.id)
     assert _snapshot(resumed) == _snapshot(live)
     # The undo history came back too: the same moves can be taken back, to the deal.
@@ -85,16 +89,15 @@ def test_a_game_resumes_exactly_from_the_database(service: GameService, path: Pa
     other.close()
 
 
-def test_a_refused_move_changes_nothing(service: GameService, path: Path) -> None:
+def test_a_refused_move_changes_nothing(service: GameService, database: Target) -> None:
     live = _play(service, service.create("ann", CODE), "5H>5")
     before = _snapshot(live)
     with pytest.raises(GameRefusedError) as refused:
         service.move("ann", live.id, Move.parse("JH>1"), live.version)
     assert isinstance(refused.value.cause, IllegalMoveError)
     assert _snapshot(service.get("ann", live.id)) == before
-    row = Database(path).load_game(live.id)
-    assert row is not None
-    assert (row.record, row.version) == (live.record, live.version)
+    stored = execute(database, "SELECT record, version FROM games WHERE id = ?", (live.id,))
+    assert stored == [(live.record, live.version)]
 
 
 def test_nothing_to_undo_is_refused_with_the_engines_error(service: GameService) -> None:
@@ -123,10 +126,10 @@ def test_another_players_game_is_not_found(service: GameService) -> None:
 
 
 def test_a_game_changed_by_another_server_on_the_same_file_is_stale(
-    service: GameService, path: Path
+    service: GameService, database: Target
 ) -> None:
     live = service.create("ann", CODE)
-    other = GameService(Database(path), clock=Clock())
+    other = _open(database)
     other.move("ann", live.id, Move.parse("5H>5"), 1)
     with pytest.raises(StaleVersionError) as stale:
         service.move("ann", live.id, Move.parse("TS>2"), 1)
@@ -135,8 +138,8 @@ def test_a_game_changed_by_another_server_on_the_same_file_is_stale(
     other.close()
 
 
-def test_games_evicted_from_memory_are_resumed_from_the_database(path: Path) -> None:
-    service = GameService(Database(path), clock=Clock(), cache_size=2)
+def test_games_evicted_from_memory_are_resumed_from_the_database(database: Target) -> None:
+    service = _open(database, cache_size=2)
     games = [_play(service, service.create("ann", CODE), "5H>5") for _ in range(5)]
     for live in games:
         resumed = service.get("ann", live.id)
@@ -145,15 +148,15 @@ def test_games_evicted_from_memory_are_resumed_from_the_database(path: Path) -> 
     service.close()
 
 
-def test_a_damaged_record_is_reported_for_that_game_only(service: GameService, path: Path) -> None:
+def test_a_damaged_record_is_reported_for_that_game_only(
+    service: GameService, database: Target
+) -> None:
     damaged = _play(service, service.create("ann", CODE), "5H>5")
     healthy = _play(service, service.create("ann", CODE), "5H>5")
-    connection = sqlite3.connect(path)
-    connection.execute(
-        "UPDATE games SET record = 'YU1-C-AAAAAAB 5H>5 ZZ>9' WHERE id = ?", (damaged.id,)
+    execute(
+        database, "UPDATE games SET record = 'YU1-C-AAAAAAB 5H>5 ZZ>9' WHERE id = ?", (damaged.id,)
     )
-    connection.commit()
-    fresh = GameService(Database(path), clock=Clock())
+    fresh = _open(database)
     with pytest.raises(CorruptGameError, match=r"move 2 \(ZZ>9\)"):
         fresh.get("ann", damaged.id)
     assert fresh.get("ann", healthy.id).record == healthy.record
@@ -161,26 +164,29 @@ def test_a_damaged_record_is_reported_for_that_game_only(service: GameService, p
     fresh.close()
 
 
-def test_a_record_of_another_deal_is_reported(service: GameService, path: Path) -> None:
+def test_a_record_of_another_deal_is_reported(service: GameService, database: Target) -> None:
     live = service.create("ann", CODE)
-    connection = sqlite3.connect(path)
-    connection.execute("UPDATE games SET code = 'YU1-R-AAAAAAB' WHERE id = ?", (live.id,))
-    connection.commit()
+    execute(database, "UPDATE games SET code = 'YU1-R-AAAAAAB' WHERE id = ?", (live.id,))
+    fresh = _open(database)
     with pytest.raises(CorruptGameError, match="does not start with"):
-        GameService(Database(path), clock=Clock()).get("ann", live.id)
+        fresh.get("ann", live.id)
+    fresh.close()
 
 
-def test_a_failed_commit_forgets_the_change(service: GameService, path: Path) -> None:
+def test_a_failed_commit_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sqlite, "BUSY_TIMEOUT_MS", 0)
+    path = tmp_path / "y.sqlite3"
+    service = _open(path)
     live = service.create("ann", CODE)
     blocker = sqlite3.connect(path, timeout=0)
     blocker.execute("BEGIN EXCLUSIVE")  # hold the write lock: the next commit fails
-    service.database._connection.execute("PRAGMA busy_timeout = 0")
     with pytest.raises(sqlite3.OperationalError):
         service.move("ann", live.id, Move.parse("5H>5"), 1)
     blocker.rollback()
     resumed = service.get("ann", live.id)
     assert (resumed.record, resumed.version) == ("YU1-C-AAAAAAB", 1)
     assert resumed.game.move_count == 0
+    service.close()
 
 
 def test_settings_are_kept_and_checked(service: GameService) -> None:
@@ -195,3 +201,67 @@ def test_settings_are_kept_and_checked(service: GameService) -> None:
     with pytest.raises(InvalidSettingError, match="language"):
         service.update_settings("ann", {"language": "de"})
     assert service.settings("ann").double_click is False
+
+
+def test_a_game_changed_by_another_service_is_read_as_it_is_now(
+    service: GameService, database: Target
+) -> None:
+    live = service.create("ann", CODE)
+    assert service.get("ann", live.id) is live  # in memory, and current
+    other = _open(database)
+    moved = other.move("ann", live.id, Move.parse("5H>5"), 1)
+    read = service.get("ann", live.id)
+    assert (read.version, read.record) == (2, "YU1-C-AAAAAAB 5H>5")
+    assert _snapshot(read) == _snapshot(moved)
+    assert service.move("ann", live.id, Move.parse("TS>2"), 2).version == 3
+    assert other.get("ann", live.id).record == "YU1-C-AAAAAAB 5H>5 TS>2"
+    other.close()
+
+
+def test_a_clock_change_never_overwrites_a_move_made_elsewhere(
+    service: GameService, database: Target
+) -> None:
+    live = _play(service, service.create("ann", CODE), "5H>5")
+    other = _open(database)
+    other.get("ann", live.id)  # the other service has the game at version 2 in memory
+    service.move("ann", live.id, Move.parse("TS>2"), 2)
+    hidden = other.set_page_hidden("ann", live.id, True)
+    assert (hidden.version, hidden.record) == (3, "YU1-C-AAAAAAB 5H>5 TS>2")
+    assert hidden.clock.page_hidden
+    assert not hidden.clock.is_running
+    resumed = service.get("ann", live.id)
+    assert _snapshot(resumed) == _snapshot(hidden)
+    other.close()
+
+
+def test_a_move_after_a_clock_change_elsewhere_keeps_both(
+    service: GameService, database: Target
+) -> None:
+    live = _play(service, service.create("ann", CODE), "5H>5")
+    other = _open(database)
+    other.set_page_hidden("ann", live.id, True)
+    moved = service.move("ann", live.id, Move.parse("TS>2"), 2)  # same version: accepted
+    assert moved.version == 3
+    assert moved.clock.is_running
+    assert other.get("ann", live.id).record == "YU1-C-AAAAAAB 5H>5 TS>2"
+    other.close()
+
+
+def test_threads_racing_on_one_game_make_each_version_once(service: GameService) -> None:
+    live = service.create("ann", CODE)
+    line = ("5H>5", "TS>2", "7H>7", "KH>1")
+
+    def race(version: int) -> list[LiveGame | None]:
+        def attempt(_: int) -> LiveGame | None:
+            try:
+                return service.move("ann", live.id, Move.parse(line[version - 1]), version)
+            except StaleVersionError:
+                return None
+
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            return list(pool.map(attempt, range(4)))
+
+    for version in range(1, len(line) + 1):
+        accepted = [result for result in race(version) if result is not None]
+        assert [result.version for result in accepted] == [version + 1]
+    assert service.get("ann", live.id).record == "YU1-C-AAAAAAB " + " ".join(line)

@@ -10,8 +10,8 @@ def _row(
 ) -> GameRow:
     return GameRow(
         id=game_id, player="ann", code="YU1-C-AAAAAAB", rules="C", record="YU1-C-AAAAAAB",
-        version=1, hints=0, elapsed_ms=ms, clock_since=None, page_hidden=False, score=score,
-        moves=moves, undos=0, won=won, created=0.0, updated=0.0,
+        version=1, revision=1, hints=0, elapsed_ms=ms, clock_since=None, page_hidden=False,
+        score=score, moves=moves, undos=0, won=won, created=0.0, updated=0.0,
     )  # fmt: skip
 
 

@@ -1,16 +1,16 @@
-"""The real app over a real SQLite file in a temporary folder, with a clock the
-tests move by hand."""
+"""The real app over a real database, an SQLite file and a PostgreSQL schema in
+turn (the ``database`` fixture), with a clock the tests move by hand."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
+from tests.databases import Target
 from yukon.web import AppSettings, create_app
 
 
@@ -33,14 +33,9 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "data" / "yukon.sqlite3"
-
-
-@pytest.fixture
-def settings(db_path: Path, clock: FakeClock) -> AppSettings:
+def settings(database: Target, clock: FakeClock) -> AppSettings:
     return AppSettings(
-        db_path=db_path, clock=clock, rng=random.Random(7), hint_seconds=0.3, analysis_seconds=0.5
+        db_path=database, clock=clock, rng=random.Random(7), hint_seconds=0.3, analysis_seconds=0.5
     )
 
 

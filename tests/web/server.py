@@ -24,15 +24,17 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``yukon serve --no-browser`` over *db_path*, on a free loopback port."""
+    """``yukon serve --no-browser`` over *db_path* (a file or a PostgreSQL URL), on
+    a free loopback port, with any further *options*."""
 
-    def __init__(self, db_path: Path) -> None:
+    def __init__(self, db_path: Path | str, *options: str) -> None:
         self.db_path = db_path
+        self.output = ""
         self.port = free_port()
         self.url = f"http://{LOOPBACK}:{self.port}"
         command = [
             sys.executable, "-m", "yukon", "serve", "--no-browser",
-            "--host", LOOPBACK, "--port", str(self.port), "--db", str(db_path),
+            "--host", LOOPBACK, "--port", str(self.port), "--db", str(db_path), *options,
         ]  # fmt: skip
         self.process = subprocess.Popen(
             command,
@@ -73,5 +75,7 @@ class ServerProcess:
         self._close_pipe()
 
     def _close_pipe(self) -> None:
-        if self.process.stdout is not None:
+        """Keep what the server printed (in :attr:`output`) and close the pipe."""
+        if self.process.stdout is not None and not self.process.stdout.closed:
+            self.output = self.process.stdout.read().decode("utf-8", "replace")
             self.process.stdout.close()

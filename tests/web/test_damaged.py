@@ -3,30 +3,25 @@ server and the player's other games go on."""
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 from starlette.testclient import TestClient
 
+from tests.databases import Target, execute
 from tests.web.helpers import API, get_state, new_game, play
 from yukon.web import AppSettings, create_app
 
 
-def _damage(db_path: Path, game_id: str, record: str) -> None:
-    connection = sqlite3.connect(db_path)
-    connection.execute("UPDATE games SET record = ? WHERE id = ?", (record, game_id))
-    connection.commit()
-    connection.close()
+def _damage(database: Target, game_id: str, record: str) -> None:
+    execute(database, "UPDATE games SET record = ? WHERE id = ?", (record, game_id))
 
 
 def test_a_damaged_game_is_reported_and_the_others_play_on(
-    settings: AppSettings, db_path: Path
+    settings: AppSettings, database: Target
 ) -> None:
     with TestClient(create_app(settings)) as client:
         healthy = play(client, new_game(client), "QC>5")
         damaged = play(client, new_game(client), "QC>5")
         cookies = dict(client.cookies)
-    _damage(db_path, damaged["id"], "YU1-C-AACRWEA QC>5 QC>5")
+    _damage(database, damaged["id"], "YU1-C-AACRWEA QC>5 QC>5")
     # A fresh server: nothing in memory, every game is resumed from the database.
     with TestClient(create_app(settings), raise_server_exceptions=False, cookies=cookies) as client:
         for answer in (

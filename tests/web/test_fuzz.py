@@ -96,6 +96,7 @@ def test_no_request_breaks_the_server_or_changes_what_it_refuses(tmp_path: Path)
         rng=random.Random(3),
         hint_seconds=0.05,
         analysis_seconds=0.05,
+        games_per_minute=100_000,  # every example starts a game; the limit has its own test
     )
     with TestClient(create_app(app_settings), raise_server_exceptions=False) as client:
 

@@ -16,7 +16,7 @@ from yukon.web.middleware import COOKIE_NAME
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
-    " connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    " connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
 )
 INDEX = "<!doctype html><title>Yukon</title><script type=module src=/static/app.js></script>"
 
@@ -105,7 +105,9 @@ def test_a_new_visitor_gets_a_long_random_http_only_cookie(site: TestClient) -> 
     assert len(value) == 43
     for flag in ("HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=31536000"):
         assert flag in cookie
-    assert "set-cookie" not in site.get("/").headers  # the client sends it back now
+    # The client sends it back now: the same player, for a year from this visit.
+    renewed = site.get("/").headers["set-cookie"]
+    assert renewed == cookie
 
 
 def test_files_do_not_hand_out_cookies(tmp_path: Path, files: tuple[Path, Path]) -> None:

@@ -15,8 +15,24 @@ Register: TypeAlias = Callable[[Subcommands], None]
 
 REGISTRY: list[Register] = []
 
+
+class CommandError(Exception):
+    """A bad input the command reports in one line, with exit status 2."""
+
+
+def printable(text: str) -> str:
+    r"""*text* with what cannot be written as UTF-8 escaped: a file name or an
+    argument that was not text arrives as lone surrogates.
+
+    >>> printable("games/caf\udce9.sqlite3")
+    'games/caf\\udce9.sqlite3'
+    """
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 # Imported after REGISTRY exists: each command module imports Subcommands from here.
-from yukon.commands import serve, solve  # noqa: E402
+from yukon.commands import maintenance, serve, solve  # noqa: E402
 
 REGISTRY.append(serve.register)
 REGISTRY.append(solve.register)
+REGISTRY.append(maintenance.register)

@@ -109,8 +109,14 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 def _read_position(path: Path) -> Position:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as error:
+        raise SolveInputError(f"{path}: not UTF-8 text (byte {error.start + 1})") from None
     except json.JSONDecodeError as error:
         raise SolveInputError(f"{path}: not JSON ({error.msg} at line {error.lineno})") from None
+    except RecursionError:
+        raise SolveInputError(f"{path}: nested too deeply to be a position") from None
+    except ValueError as error:  # a number too long to read, for one
+        raise SolveInputError(f"{path}: not a position ({error})") from None
     if not isinstance(data, dict):
         raise SolveInputError(f"{path}: a position is a JSON object")
     return Position.from_dict(data)

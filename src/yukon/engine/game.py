@@ -375,6 +375,27 @@ class Game:
         """Count one hint shown to the player."""
         self.hint_count += 1
 
+    def copy(self) -> Game:
+        """An independent game in the same state, history and counters included, so
+        that a change can be made on the copy while others still read the original.
+
+        >>> game = Game.from_code("YU1-C-AAAAAAB")
+        >>> copy = game.copy()
+        >>> _ = copy.play(Move.parse("5H>5"))
+        >>> game.move_count, copy.move_count, copy.undo().move == Move.parse("5H>5")
+        (0, 1, True)
+        """
+        copy = Game.__new__(Game)
+        copy.__dict__.update(self.__dict__)
+        copy._columns = [list(cards) for cards in self._columns]
+        copy._hidden = list(self._hidden)
+        copy._foundations = list(self._foundations)
+        copy._where = list(self._where)
+        copy._history = self._history.copy()
+        copy._line = list(self._line)
+        copy._log = list(self._log)
+        return copy
+
     def __repr__(self) -> str:
         code = "" if self.code is None else f" {self.code}"
         return f"<Game{code} moves={self.move_count} score={self.score}>"

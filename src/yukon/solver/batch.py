@@ -45,7 +45,8 @@ def read_done(path: Path) -> dict[str, Status]:
     done: dict[str, Status] = {}
     if not path.exists():
         return done
-    with path.open(encoding="utf-8") as lines:
+    # Bytes that are not UTF-8 become U+FFFD: that line is then reported, not a traceback.
+    with path.open(encoding="utf-8", errors="replace") as lines:
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
@@ -54,6 +55,10 @@ def read_done(path: Path) -> dict[str, Status]:
                 done[str(GameCode.parse(entry["code"]))] = Status(entry["status"])
             except (ValueError, KeyError, TypeError, YukonError) as error:
                 raise OSError(f"{path}:{number}: not an analysis line ({error})") from None
+            except RecursionError:
+                raise OSError(
+                    f"{path}:{number}: not an analysis line (nested too deeply)"
+                ) from None
     return done
 
 

@@ -22,7 +22,15 @@ from yukon.solver.board import Board
 from yukon.solver.result import Limit, SolveResult, Status
 from yukon.solver.search import solve
 
-__all__ = ["analyse", "clear_cache", "heuristic_move", "suggest_move"]
+__all__ = [
+    "analyse",
+    "cached_result",
+    "clear_cache",
+    "heuristic_move",
+    "remember",
+    "suggest_move",
+    "suggested_move",
+]
 
 CACHE_SIZE: Final = 4096
 """How many positions' verdicts are kept (a solution also fills in every
@@ -71,16 +79,26 @@ def analyse(game: Game, *, seconds: float = 3.0) -> SolveResult:
     ``UNKNOWN`` is searched again only when given more time than before.
     """
     position = game.position()
-    cached = _CACHE.get(position)
-    if cached is not None and (cached.is_decided or cached.seconds >= seconds):
+    cached = cached_result(position, seconds)
+    if cached is not None:
         return cached
     result = solve(position, Limit(seconds=seconds))
-    _remember(position, result)
+    remember(position, result)
     return result
 
 
-def _remember(position: Position, result: SolveResult) -> None:
-    """Cache *result*, and for a win every position along its solution too."""
+def cached_result(position: Position, seconds: float) -> SolveResult | None:
+    """The cached verdict for *position*, when it is as good as a search of
+    *seconds* would give: decided, or undecided after at least as long a search."""
+    cached = _CACHE.get(position)
+    if cached is not None and (cached.is_decided or cached.seconds >= seconds):
+        return cached
+    return None
+
+
+def remember(position: Position, result: SolveResult) -> None:
+    """Cache *result* (found elsewhere, e.g. in a worker process), and for a win
+    every position along its solution too."""
     _CACHE.put(position, result)
     if result.status is not Status.WON:
         return
@@ -97,7 +115,14 @@ def suggest_move(game: Game, *, seconds: float = 1.0) -> Move | None:
     legal. The hint counter is the caller's (``game.count_hint()``)."""
     if game.is_won:
         return None
-    result = analyse(game, seconds=seconds)
+    return suggested_move(game, analyse(game, seconds=seconds))
+
+
+def suggested_move(game: Game, result: SolveResult) -> Move | None:
+    """The move *result* (a search of the current position of *game*) suggests:
+    its solution's first move, else the most promising legal move."""
+    if game.is_won:
+        return None
     if result.status is Status.WON and result.moves and game.is_legal(result.moves[0]):
         return result.moves[0]
     return heuristic_move(game)

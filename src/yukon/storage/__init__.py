@@ -1,7 +1,7 @@
-"""Storage: players' games in SQLite (stdlib ``sqlite3``, WAL, versioned schema),
-resumed by replaying their records, and the game service on top."""
+"""Storage: players' games in SQLite (the embedded default) or PostgreSQL, behind
+one :class:`Store` protocol and one versioned schema; games resumed by replaying
+their records, and the game service on top."""
 
-from yukon.storage.database import Database, GameRow
 from yukon.storage.errors import (
     CorruptGameError,
     GameNotFoundError,
@@ -14,14 +14,15 @@ from yukon.storage.errors import (
 )
 from yukon.storage.live import GameClock, LiveGame
 from yukon.storage.paths import default_db_path
+from yukon.storage.rows import GameRow
 from yukon.storage.service import GameService
 from yukon.storage.settings import LANGUAGES, Language, PlayerSettings
 from yukon.storage.stats import RulesStats, rules_stats
+from yukon.storage.store import Store, describe_database, is_postgres_url, open_store
 
 __all__ = [
     "LANGUAGES",
     "CorruptGameError",
-    "Database",
     "GameClock",
     "GameNotFoundError",
     "GameRefusedError",
@@ -36,6 +37,10 @@ __all__ = [
     "SchemaError",
     "StaleVersionError",
     "StorageError",
+    "Store",
     "default_db_path",
+    "describe_database",
+    "is_postgres_url",
+    "open_store",
     "rules_stats",
 ]

@@ -7,8 +7,8 @@ from dataclasses import dataclass, replace
 
 from yukon.engine import Game, Record, YukonError
 from yukon.engine.record import UNDO
-from yukon.storage.database import GameRow
 from yukon.storage.errors import CorruptGameError
+from yukon.storage.rows import GameRow
 
 __all__ = ["GameClock", "LiveGame"]
 
@@ -57,28 +57,29 @@ class GameClock:
         return shown.running(now) if may_run else shown
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class LiveGame:
-    """A game in play, cached in memory; the database row is the truth."""
+    """A game in play as one answer sees it; the database row is the truth.
+
+    Once handed out a live game is never changed, its engine game included: a
+    change is made on a :meth:`copy` (several threads may be reading this one).
+    """
 
     id: str
     player: str
     game: Game
+    code: str  # the game code's text, kept: every answer and every write needs it
     record: str  # the record with undos, kept in step with game.log
     version: int
+    revision: int
     clock: GameClock
     created: float
     updated: float
-    code: str = ""  # the game code's text, kept: every answer and every write needs it
-
-    def __post_init__(self) -> None:
-        if not self.code:
-            self.code = str(self.game.code)
 
     @classmethod
     def new(cls, game_id: str, player: str, game: Game, now: float) -> LiveGame:
         record = str(Record.from_game(game, with_undos=True))
-        return cls(game_id, player, game, record, 1, GameClock(), now, now)
+        return cls(game_id, player, game, str(game.code), record, 1, 1, GameClock(), now, now)
 
     @classmethod
     def from_row(cls, row: GameRow) -> LiveGame:
@@ -95,10 +96,23 @@ class LiveGame:
         if not isinstance(row.hints, int) or row.hints < 0:
             raise CorruptGameError(row.id, f"bad hint count {row.hints!r}")
         game.hint_count = row.hints
-        clock = GameClock(row.elapsed_ms, row.clock_since, row.page_hidden)
         return cls(
-            row.id, row.player, game, row.record, row.version, clock, row.created, row.updated
-        )
+            row.id, row.player, game, str(game.code), row.record, row.version, row.revision,
+            _clock(row), row.created, row.updated,
+        )  # fmt: skip
+
+    def is_game_of(self, row: GameRow) -> bool:
+        """Whether this game is the one stored in *row*, whatever its clock."""
+        return (self.id, self.version, self.record) == (row.id, row.version, row.record)
+
+    def with_clock_of(self, row: GameRow) -> LiveGame:
+        """This game with the clock and revision of *row*, a later write of it that
+        changed only the clock (see :meth:`is_game_of`)."""
+        return replace(self, clock=_clock(row), revision=row.revision, updated=row.updated)
+
+    def copy(self) -> LiveGame:
+        """The same game on a copy of the engine's game, for a change."""
+        return replace(self, game=self.game.copy())
 
     def to_row(self) -> GameRow:
         game = self.game
@@ -109,6 +123,7 @@ class LiveGame:
             rules=game.rules.letter,
             record=self.record,
             version=self.version,
+            revision=self.revision,
             hints=game.hint_count,
             elapsed_ms=self.clock.elapsed_ms,
             clock_since=self.clock.since,
@@ -121,10 +136,14 @@ class LiveGame:
             updated=self.updated,
         )
 
-    def note_move(self, text: str) -> None:
-        """Add a move's notation (or ``U``) to the record, as :meth:`Game.play` or
-        :meth:`Game.undo` added it to the game's log."""
-        self.record = f"{self.record} {text}"
+    def with_move(self, text: str) -> LiveGame:
+        """This game with a move's notation (or ``U``) added to the record, as
+        :meth:`Game.play` or :meth:`Game.undo` added it to the game's log."""
+        return replace(self, record=f"{self.record} {text}")
 
-    def note_undo(self) -> None:
-        self.note_move(UNDO)
+    def with_undo(self) -> LiveGame:
+        return self.with_move(UNDO)
+
+
+def _clock(row: GameRow) -> GameClock:
+    return GameClock(row.elapsed_ms, row.clock_since, row.page_hidden)

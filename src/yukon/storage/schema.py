@@ -1,22 +1,32 @@
-"""The database schema, versioned with ``PRAGMA user_version`` and migrated forward.
+"""The database schema, one migration history for SQLite and PostgreSQL.
 
 Each migration is a list of SQL statements that takes the schema from version
 ``n`` to ``n + 1``; they run in order, each in its own transaction, so a crash
 in the middle leaves the database at the last version that completed.
-A migration is never edited once released: a change is a new migration.
+A migration is never edited once released: a change is a new migration. The
+statements are written once for both databases, with ``{real}`` and ``{bigint}``
+for the column types they name differently (:mod:`yukon.storage.dialect`).
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final, Protocol
 
+from yukon.storage.dialect import SQLITE, Dialect
 from yukon.storage.errors import SchemaError
 
-__all__ = ["MIGRATIONS", "Migration", "migrate", "schema_version"]
+__all__ = ["MIGRATIONS", "Connection", "Migration", "check_schema", "migrate", "schema_version"]
 
 Migration = Sequence[str]
+
+
+class Connection(Protocol):
+    """What the storage layer asks of a connection, ``sqlite3``'s and psycopg's
+    alike (both in autocommit mode: transactions are explicit)."""
+
+    def execute(self, sql: str, parameters: Sequence[object] = ..., /) -> Any: ...
+
 
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     # 1: players with their settings and current game; games as records plus what
@@ -25,9 +35,9 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         """
         CREATE TABLE players (
             id TEXT PRIMARY KEY,
-            settings TEXT NOT NULL DEFAULT '{}',
+            settings TEXT NOT NULL DEFAULT '{{}}',
             current_game TEXT,
-            created REAL NOT NULL
+            created {real} NOT NULL
         )
         """,
         """
@@ -38,15 +48,15 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
             record TEXT NOT NULL,
             version INTEGER NOT NULL,
             hints INTEGER NOT NULL DEFAULT 0,
-            elapsed_ms INTEGER NOT NULL DEFAULT 0,
-            clock_since REAL,
+            elapsed_ms {bigint} NOT NULL DEFAULT 0,
+            clock_since {real},
             page_hidden INTEGER NOT NULL DEFAULT 0,
             score INTEGER NOT NULL DEFAULT 0,
             moves INTEGER NOT NULL DEFAULT 0,
             undos INTEGER NOT NULL DEFAULT 0,
             won INTEGER NOT NULL DEFAULT 0,
-            created REAL NOT NULL,
-            updated REAL NOT NULL
+            created {real} NOT NULL,
+            updated {real} NOT NULL
         )
         """,
         "CREATE INDEX games_by_player ON games (player, created)",
@@ -57,41 +67,89 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         "UPDATE games SET rules = substr(upper(trim(code)), 5, 1)",
         "CREATE INDEX games_by_player_rules ON games (player, rules, created)",
     ),
+    # 3: several processes on one database. Every write to a game bumps its
+    # revision (the version counts only the player's changes), so a write made
+    # from a stale copy is refused; each player's games are numbered in the order
+    # they were started, the tie-break of lists and streaks (SQLite's rowid did
+    # that, PostgreSQL has none).
+    (
+        "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN number INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE players ADD COLUMN game_count INTEGER NOT NULL DEFAULT 0",
+        """
+        UPDATE games SET number = (
+            SELECT count(*) FROM games AS earlier
+            WHERE earlier.player = games.player
+            AND (earlier.created < games.created
+                 OR (earlier.created = games.created AND earlier.id <= games.id))
+        )
+        """,
+        "UPDATE players SET game_count = (SELECT count(*) FROM games WHERE player = players.id)",
+        "CREATE INDEX games_by_player_number ON games (player, number)",
+        "CREATE INDEX games_by_player_rules_number ON games (player, rules, number)",
+    ),
 )
 
 
-def schema_version(connection: sqlite3.Connection) -> int:
+def schema_version(connection: Connection, dialect: Dialect = SQLITE) -> int:
     """The schema version stored in the database (0 for a new one)."""
-    row = connection.execute("PRAGMA user_version").fetchone()
+    row = connection.execute(dialect.read_version).fetchone()
     return int(row[0])
 
 
-def migrate(connection: sqlite3.Connection, migrations: Sequence[Migration] = MIGRATIONS) -> int:
-    """Bring the database up to the latest version; returns the version reached.
+def check_schema(
+    connection: Connection, dialect: Dialect = SQLITE, migrations: Sequence[Migration] = MIGRATIONS
+) -> int:
+    """The database's schema version, once it is known to be Yukon's and not newer
+    than this app: a database without a version must hold no tables, for tables
+    there belong to another application and ours must not be mixed into them.
 
-    *connection* must be in autocommit mode (``isolation_level=None``) so that
-    each migration is exactly one explicit transaction.
-
-    :raises SchemaError: when the database was written by a newer version of the app.
+    :raises SchemaError: for a newer schema, or another application's tables.
     """
-    current = schema_version(connection)
-    if current > len(migrations):
+    version = schema_version(connection, dialect)
+    if version > len(migrations):
         raise SchemaError(
-            f"the database has schema version {current}, newer than this app knows"
+            f"the database has schema version {version}, newer than this app knows"
             f" ({len(migrations)}): update the app or use another --db"
         )
-    for version in range(current, len(migrations)):
-        connection.execute("BEGIN IMMEDIATE")
+    # Read whatever the version: a damaged schema shows here, at start-up.
+    names = sorted(
+        row[0]
+        for row in connection.execute(dialect.list_tables).fetchall()
+        if row[0] != "yukon_schema"
+    )
+    if version == 0 and names:
+        raise SchemaError(
+            f"the database holds tables of another application ({', '.join(names)}),"
+            " not Yukon's: use another --db"
+        )
+    return version
+
+
+def migrate(
+    connection: Connection, dialect: Dialect = SQLITE, migrations: Sequence[Migration] = MIGRATIONS
+) -> int:
+    """Bring the database up to the latest version; returns the version reached.
+
+    *connection* must be in autocommit mode so that each migration is exactly one
+    explicit transaction. The version is read under the migration lock, so that
+    processes starting together never run a step twice.
+
+    :raises SchemaError: when the database was written by a newer version of the app,
+        or holds another application's tables.
+    """
+    while True:
+        for statement in dialect.begin_migration:
+            connection.execute(statement)
         try:
-            # Re-read under the write lock: another process may have migrated meanwhile.
-            if schema_version(connection) != version:
-                connection.execute("ROLLBACK")
-                return migrate(connection, migrations)
+            version = check_schema(connection, dialect, migrations)
+            if version == len(migrations):
+                connection.execute("COMMIT")
+                return version
             for statement in migrations[version]:
-                connection.execute(statement)
-            connection.execute(f"PRAGMA user_version = {version + 1:d}")
+                connection.execute(dialect.ddl(statement))
+            connection.execute(dialect.write_version.format(version=version + 1))
             connection.execute("COMMIT")
         except BaseException:
             connection.execute("ROLLBACK")
             raise
-    return len(migrations)

@@ -1,10 +1,20 @@
-"""The game service: players' games kept in memory for speed and in the database
-for safety. Every change is checked against the game's version, made on the
-engine's game, committed, and only then acknowledged.
+"""The game service: players' games in the database, with the engine's games
+kept in memory so that a request need not replay a record. Every change is
+checked against the game's version, made on a copy of the engine's game,
+committed, and only then acknowledged.
+
+Any number of processes (and threads) may serve one database: every answer
+without a write reads the game's row, and the game in memory is used only when
+it is the game that row holds (same version, same record); a write is made only
+over the revision it was computed from, so two writers never overwrite each
+other, and a write computed from a game in memory that another process has
+changed since is refused by the database and made again on the game as stored.
 
 >>> import tempfile, pathlib
+>>> from yukon.storage import open_store
 >>> folder = tempfile.TemporaryDirectory()
->>> service = GameService(Database(pathlib.Path(folder.name) / "y.sqlite3"), clock=lambda: 0.0)
+>>> store = open_store(pathlib.Path(folder.name) / "y.sqlite3")
+>>> service = GameService(store, clock=lambda: 0.0)
 >>> live = service.create("ann", GameCode.parse("YU1-C-AACRWEA"))
 >>> live = service.move("ann", live.id, Move.parse("QC>5"), version=1)
 >>> live.record, live.version
@@ -15,6 +25,7 @@ engine's game, committed, and only then acknowledged.
 from __future__ import annotations
 
 import secrets
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -30,7 +41,6 @@ from yukon.engine import (
     NothingToUndoError,
     RuleSet,
 )
-from yukon.storage.database import Database, GameRow
 from yukon.storage.errors import (
     GameNotFoundError,
     GameRefusedError,
@@ -38,8 +48,10 @@ from yukon.storage.errors import (
     StaleVersionError,
 )
 from yukon.storage.live import GameClock, LiveGame
+from yukon.storage.rows import GameRow
 from yukon.storage.settings import PlayerSettings
 from yukon.storage.stats import RulesStats, rules_stats
+from yukon.storage.store import Store
 
 __all__ = ["DEFAULT_CACHE_SIZE", "GameService", "new_game_id"]
 
@@ -49,6 +61,12 @@ DEFAULT_CACHE_SIZE: Final = 1024
 a few hundred objects that Python's cycle collector scans in its full passes: at
 4096 long games a full pass took about 0.3 s, a pause for every answer meanwhile."""
 _ID_BYTES: Final = 16
+_ATTEMPTS: Final = 8
+"""How often a change is tried again when another write to the same game came
+first but left its version (a clock change): each try reads the game anew."""
+
+Change = Callable[[LiveGame, float], LiveGame | None]
+"""Computes a game's next state (on a copy) at a time, or ``None`` for no write."""
 
 
 def new_game_id() -> str:
@@ -57,51 +75,46 @@ def new_game_id() -> str:
 
 
 class GameService:
-    """Players' games: create, resume, move, undo, hints, clock, settings."""
+    """Players' games: create, resume, move, undo, hints, clock, settings.
+    Safe to use from several threads at once."""
 
     def __init__(
         self,
-        database: Database,
+        store: Store,
         *,
         clock: Callable[[], float] = time.time,
         cache_size: int = DEFAULT_CACHE_SIZE,
     ) -> None:
-        self.database = database
+        self.store = store
         self._clock = clock
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_size = cache_size
+        self._cache_lock = threading.Lock()
 
     def close(self) -> None:
-        self._cache.clear()
-        self.database.close()
+        with self._cache_lock:
+            self._cache.clear()
+        self.store.close()
 
     # Finding games
 
     def get(self, player: str, game_id: str) -> LiveGame:
-        """The player's game *game_id*, resumed.
+        """The player's game *game_id* as the database holds it now.
 
         :raises GameNotFoundError: for an unknown id or another player's game.
         :raises CorruptGameError: when the stored game cannot be resumed.
         """
-        live = self._cache.get(game_id)
-        if live is None:
-            row = self.database.load_game(game_id)
-            if row is None or row.player != player:
-                raise GameNotFoundError(f"there is no game {game_id!r}")
-            live = LiveGame.from_row(row)
-            self._remember(live)
-        elif live.player != player:
+        row = self.store.load_game(game_id)
+        if row is None or row.player != player:
             raise GameNotFoundError(f"there is no game {game_id!r}")
-        else:
-            self._cache.move_to_end(game_id)
-        return live
+        return self._resume(row)
 
     def current(self, player: str) -> LiveGame:
         """The player's current game (the one created or replayed last).
 
         :raises GameNotFoundError: when the player has none.
         """
-        game_id = self.database.current_game_id(player)
+        game_id = self.store.current_game_id(player)
         if game_id is None:
             raise GameNotFoundError("there is no current game: start one")
         return self.get(player, game_id)
@@ -109,14 +122,14 @@ class GameService:
     def list_games(self, player: str, limit: int) -> list[GameRow]:
         """The player's games, newest first, with the elapsed time as of now."""
         now = self._clock()
-        rows = self.database.list_games(player, limit)
+        rows = self.store.list_games(player, limit)
         return [self._with_elapsed_now(row, now) for row in rows]
 
     def stats(self, player: str) -> dict[RuleSet, RulesStats]:
         """The player's statistics per rule set."""
-        current = self.database.current_game_id(player)
+        current = self.store.current_game_id(player)
         return {
-            rules: rules_stats(self.database.iter_games_by_rules(player, rules.letter), current)
+            rules: rules_stats(self.store.games_by_rules(player, rules.letter), current)
             for rules in RULE_SETS
         }
 
@@ -125,7 +138,7 @@ class GameService:
     def create(self, player: str, code: GameCode) -> LiveGame:
         """Store a new game of *code*; it becomes the player's current game."""
         live = LiveGame.new(new_game_id(), player, Game.from_code(code), self._clock())
-        self.database.insert_game(live.to_row())
+        self.store.insert_game(live.to_row())
         self._remember(live)
         return live
 
@@ -142,16 +155,17 @@ class GameService:
             ``cause``) when the rules refuse it; :class:`StaleVersionError` when
             *version* is not the current one. Nothing changes then.
         """
-        live = self._for_change(player, game_id, version)
-        try:
-            live.game.play(move)
-        except IllegalMoveError as error:
-            raise GameRefusedError(live, str(error), error) from None
-        live.note_move(str(move))
-        now = self._clock()
-        clock = live.clock
-        live.clock = clock.stopped(now) if live.game.is_won else clock.running(now)
-        return self._commit(live, version, now)
+
+        def change(live: LiveGame, now: float) -> LiveGame:
+            changed = live.copy()
+            try:
+                changed.game.play(move)
+            except IllegalMoveError as error:
+                raise GameRefusedError(live, str(error), error) from None
+            clock = live.clock.stopped(now) if changed.game.is_won else live.clock.running(now)
+            return replace(changed.with_move(str(move)), clock=clock, version=version + 1)
+
+        return self._change(player, game_id, version, change)
 
     def undo(self, player: str, game_id: str, version: int) -> LiveGame:
         """Take back the last move of the game at *version*.
@@ -159,17 +173,19 @@ class GameService:
         :raises GameRefusedError: when there is nothing to undo, the game is won
             (:class:`GameWonError`) or *version* is stale.
         """
-        live = self._for_change(player, game_id, version)
-        if live.game.is_won:
-            raise GameWonError(live)
-        try:
-            live.game.undo()
-        except NothingToUndoError as error:
-            raise GameRefusedError(live, str(error), error) from None
-        live.note_undo()
-        now = self._clock()
-        live.clock = live.clock.running(now)
-        return self._commit(live, version, now)
+
+        def change(live: LiveGame, now: float) -> LiveGame:
+            if live.game.is_won:
+                raise GameWonError(live)
+            changed = live.copy()
+            try:
+                changed.game.undo()
+            except NothingToUndoError as error:
+                raise GameRefusedError(live, str(error), error) from None
+            clock = live.clock.running(now)
+            return replace(changed.with_undo(), clock=clock, version=version + 1)
+
+        return self._change(player, game_id, version, change)
 
     def record_hint(self, player: str, game_id: str, version: int, move: Move | None) -> LiveGame:
         """Count the hint *move* shown for the game at *version* (``None``, nothing
@@ -177,39 +193,43 @@ class GameService:
 
         :raises StaleVersionError: when the game changed since.
         """
-        live = self._for_change(player, game_id, version)
-        if move is None:
-            return live
-        if not live.game.is_legal(move):
-            raise ValueError(f"the hint {move} is not legal here")
-        live.game.count_hint()
-        return self._commit(live, version, self._clock())
+
+        def change(live: LiveGame, now: float) -> LiveGame | None:
+            if move is None:
+                return None
+            if not live.game.is_legal(move):
+                raise ValueError(f"the hint {move} is not legal here")
+            changed = live.copy()
+            changed.game.count_hint()
+            return replace(changed, version=version + 1)
+
+        return self._change(player, game_id, version, change)
 
     def check_version(self, player: str, game_id: str, version: int) -> LiveGame:
         """The game, when it is at *version*.
 
         :raises StaleVersionError: when it is not.
         """
-        return self._for_change(player, game_id, version)
+        return self._change(player, game_id, version, lambda live, now: None)
 
     def set_page_hidden(self, player: str, game_id: str, hidden: bool) -> LiveGame:
         """The page shows or hides the game: the clock pauses while hidden. This is
         not a change to the game, so the version stays (two tabs never go stale
-        over it)."""
-        live = self.get(player, game_id)
-        now = self._clock()
-        game = live.game
-        may_run = game.move_count > 0 and not game.is_won
-        clock = live.clock.with_page_hidden(hidden, now, may_run=may_run)
-        if clock == live.clock:
-            return live
-        live.clock = clock
-        return self._commit(live, live.version, now, bump=False)
+        over it); it is written over the game's revision like any other write, so
+        it never undoes a move made meanwhile."""
+
+        def change(live: LiveGame, now: float) -> LiveGame | None:
+            game = live.game
+            may_run = game.move_count > 0 and not game.is_won
+            clock = live.clock.with_page_hidden(hidden, now, may_run=may_run)
+            return None if clock == live.clock else replace(live, clock=clock)
+
+        return self._change(player, game_id, None, change)
 
     # Settings
 
     def settings(self, player: str) -> PlayerSettings:
-        return PlayerSettings.from_stored(self.database.load_settings(player))
+        return PlayerSettings.from_stored(self.store.load_settings(player))
 
     def update_settings(self, player: str, changes: Mapping[str, object]) -> PlayerSettings:
         """Apply *changes* to the player's settings and store them.
@@ -217,44 +237,100 @@ class GameService:
         :raises InvalidSettingError: for an unknown setting or a bad value.
         """
         settings = self.settings(player).updated(changes)
-        self.database.save_settings(player, settings.as_dict(), self._clock())
+        self.store.save_settings(player, settings.as_dict(), self._clock())
         return settings
+
+    # A player's data, the health check
+
+    def export(self, player: str) -> list[GameRow]:
+        """Every game of the player, oldest first, with the elapsed time as of now."""
+        now = self._clock()
+        return [self._with_elapsed_now(row, now) for row in self.store.all_games(player)]
+
+    def delete_player(self, player: str) -> int:
+        """Delete everything stored for the player; returns the number of games deleted."""
+        with self._cache_lock:
+            for game_id in [key for key, live in self._cache.items() if live.player == player]:
+                del self._cache[game_id]
+        return self.store.delete_player(player)
+
+    def schema_version(self) -> int:
+        """The database's schema version, read from it now (the health check).
+
+        :raises Exception: the database driver's error when it cannot be read.
+        """
+        return self.store.schema_version()
 
     # Inner workings
 
     def now(self) -> float:
         return self._clock()
 
-    def _for_change(self, player: str, game_id: str, version: int) -> LiveGame:
-        live = self.get(player, game_id)
-        if version != live.version:
-            raise StaleVersionError(live, version)
-        return live
+    def _change(self, player: str, game_id: str, version: int | None, change: Change) -> LiveGame:
+        """Apply *change* to the game as stored now, and store the result over the
+        revision it was computed from; read again and retry when another write came
+        first. *version*, when given, must be the game's version at every try.
 
-    def _commit(self, live: LiveGame, version: int, now: float, *, bump: bool = True) -> LiveGame:
-        """Store the changed *live* game over *version*; on any failure forget it,
-        so that the next request resumes it from the database as it was."""
-        live.version = version + 1 if bump else version
-        live.updated = now
-        try:
-            stored = self.database.update_game(live.to_row(), version)
-        except BaseException:
-            self._forget(live.id)
-            raise
-        if not stored:
-            # Someone else (another server on the same file) changed it: resume theirs.
-            self._forget(live.id)
-            raise StaleVersionError(self.get(live.player, live.id), version)
+        The first try may start from the game in memory without reading it: the
+        write succeeds only if no other write came since (the revision is the same),
+        and anything but a write (a refusal, nothing to write) is decided again on
+        the game as read from the database.
+        """
+        cached = self._cached(player, game_id, version)
+        for _ in range(_ATTEMPTS):
+            live = cached if cached is not None else self.get(player, game_id)
+            if version is not None and version != live.version:
+                raise StaleVersionError(live, version)
+            now = self._clock()
+            try:
+                changed = change(live, now)
+            except (GameRefusedError, ValueError):
+                if cached is None:
+                    raise
+                changed = None
+            if changed is None:
+                if cached is None:
+                    return live
+                cached = None
+                continue
+            cached = None
+            changed = replace(changed, revision=live.revision + 1, updated=now)
+            if self.store.update_game(changed.to_row(), live.revision):
+                self._remember(changed)
+                return changed
+        live = self.get(player, game_id)
+        raise StaleVersionError(live, live.version if version is None else version)
+
+    def _cached(self, player: str, game_id: str, version: int | None) -> LiveGame | None:
+        """The player's game in memory, when it is at *version* (if given)."""
+        with self._cache_lock:
+            live = self._cache.get(game_id)
+        if live is None or live.player != player:
+            return None
+        return live if version is None or live.version == version else None
+
+    def _resume(self, row: GameRow) -> LiveGame:
+        """The game of *row*: the one in memory when it is that game, else replayed."""
+        with self._cache_lock:
+            cached = self._cache.get(row.id)
+        if cached is not None and cached.revision == row.revision and cached.is_game_of(row):
+            live = cached
+        elif cached is not None and cached.is_game_of(row):
+            live = cached.with_clock_of(row)
+        else:
+            live = LiveGame.from_row(row)
+        self._remember(live)
         return live
 
     def _remember(self, live: LiveGame) -> None:
-        self._cache[live.id] = live
-        self._cache.move_to_end(live.id)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
-
-    def _forget(self, game_id: str) -> None:
-        self._cache.pop(game_id, None)
+        with self._cache_lock:
+            known = self._cache.get(live.id)
+            # Two threads may finish out of order: never replace a later write's game.
+            if known is None or known.revision <= live.revision:
+                self._cache[live.id] = live
+            self._cache.move_to_end(live.id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
 
     @staticmethod
     def _with_elapsed_now(row: GameRow, now: float) -> GameRow:

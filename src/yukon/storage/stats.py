@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
-from yukon.storage.database import GameRow
+from yukon.storage.rows import GameRow
 
 __all__ = ["RulesStats", "rules_stats"]
 

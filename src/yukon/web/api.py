@@ -1,34 +1,43 @@
 """The JSON API under ``/api/v1`` (docs/api.md). Handlers are thin: read the
 request, call the game service, answer with the state. Refusals are raised and
-answered by :mod:`yukon.web.errors`."""
+answered by :mod:`yukon.web.errors`.
+
+Every call to the service (a database round trip, perhaps a replay or a wait
+for another process's write lock) runs in the thread pool, with the answer's
+state built there too: the event loop only reads requests and sends answers.
+"""
 
 from __future__ import annotations
 
 import random
 import re
 from collections.abc import Awaitable, Callable
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from yukon.engine import CLASSIC, GameCode, InvalidCodeError, Move, RuleSet
+from yukon.engine import CLASSIC, GameCode, InvalidCodeError, Move, Position, RuleSet
 from yukon.i18n import LANGUAGES
 from yukon.solver import winnable_deal
-from yukon.storage import GameService, LiveGame
+from yukon.storage import GameRow, GameService, LiveGame
 from yukon.web.bodies import optional, read_object, required
 from yukon.web.config import AppSettings
+from yukon.web.disconnect import while_connected
 from yukon.web.errors import ApiError, bad_request, request_language
+from yukon.web.limits import RateLimit
 from yukon.web.records import replay_record
 from yukon.web.registry import registry_json
 from yukon.web.responses import JsonResponse
-from yukon.web.solving import Solving
+from yukon.web.solving import Asker, Solving
 from yukon.web.state import state_json
 
 __all__ = ["api_routes"]
 
 Endpoint: TypeAlias = Callable[[Request], Awaitable[Response]]
+T = TypeVar("T")
 
 _MAX_LIST: Final = 200
 # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
@@ -67,12 +76,40 @@ async def _body(request: Request) -> dict[str, object]:
     return await read_object(request, _settings(request).max_body)
 
 
-def _state(request: Request, live: LiveGame, status: int = 200) -> Response:
-    return JsonResponse(state_json(live, _service(request).now()), status_code=status)
+async def _off_loop(call: Callable[[], T]) -> T:
+    return await run_in_threadpool(call)
+
+
+async def _state(request: Request, call: Callable[[], LiveGame], status: int = 200) -> Response:
+    """The answer with the state of the game that *call* (a service call) gives."""
+    service = _service(request)
+    state = await _off_loop(lambda: state_json(call(), service.now()))
+    return JsonResponse(state, status_code=status)
+
+
+async def _changed(request: Request, call: Callable[[], LiveGame]) -> Response:
+    """The answer to a move or an undo (*call*): the new state; a solver search of
+    the game's old position is no longer needed and is dropped."""
+    service = _service(request)
+
+    def change() -> tuple[LiveGame, Position, dict[str, object]]:
+        live = call()
+        return live, live.game.position(), state_json(live, service.now())
+
+    live, position, state = await _off_loop(change)
+    _solving(request).moved_on(Asker(live.player, live.id), position)
+    return JsonResponse(state)
+
+
+def _count_new_game(request: Request) -> None:
+    """A new game is stored for good: a player may start only so many a minute."""
+    new_games: RateLimit = request.app.state.new_games
+    new_games.take(_player(request))
 
 
 async def create_game(request: Request) -> Response:
     body = await _body(request)
+    _count_new_game(request)
     code_text = optional(body, "code", str)
     if code_text is not None:
         code = GameCode.parse(code_text)
@@ -83,8 +120,8 @@ async def create_game(request: Request) -> Response:
             code = _winnable(rules, rng)
         else:
             code = GameCode.random(rules, rng=rng)
-    live = _service(request).create(_player(request), code)
-    return _state(request, live, 201)
+    service, player = _service(request), _player(request)
+    return await _state(request, lambda: service.create(player, code), 201)
 
 
 def _rules(name: str) -> RuleSet:
@@ -102,45 +139,74 @@ def _winnable(rules: RuleSet, rng: random.Random) -> GameCode:
 
 
 async def current_game(request: Request) -> Response:
-    return _state(request, _service(request).current(_player(request)))
+    service, player = _service(request), _player(request)
+    return await _state(request, lambda: service.current(player))
 
 
 async def get_game(request: Request) -> Response:
-    return _state(request, _service(request).get(_player(request), _game_id(request)))
+    service, player, game_id = _service(request), _player(request), _game_id(request)
+    return await _state(request, lambda: service.get(player, game_id))
+
+
+def _check_length(service: GameService, player: str, game_id: str, limit: int) -> None:
+    """Refuse a step past the game's length limit (every answer carries the record)."""
+    game = service.get(player, game_id).game
+    if game.move_count + game.undo_count >= limit:
+        raise ApiError(
+            409, "game_too_long", f"a game holds at most {limit} moves and undos; start a new one"
+        )
 
 
 async def make_move(request: Request) -> Response:
     body = await _body(request)
     move = Move.parse(required(body, "move", str))
     version = required(body, "version", int)
-    live = _service(request).move(_player(request), _game_id(request), move, version)
-    return _state(request, live)
+    service, player, game_id = _service(request), _player(request), _game_id(request)
+    limit = _settings(request).max_game_steps
+
+    def call() -> LiveGame:
+        _check_length(service, player, game_id, limit)
+        return service.move(player, game_id, move, version)
+
+    return await _changed(request, call)
 
 
 async def undo(request: Request) -> Response:
     body = await _body(request)
     version = required(body, "version", int)
-    live = _service(request).undo(_player(request), _game_id(request), version)
-    return _state(request, live)
+    service, player, game_id = _service(request), _player(request), _game_id(request)
+    limit = _settings(request).max_game_steps
+
+    def call() -> LiveGame:
+        _check_length(service, player, game_id, limit)
+        return service.undo(player, game_id, version)
+
+    return await _changed(request, call)
 
 
 async def hint(request: Request) -> Response:
     body = await _body(request)
     version = required(body, "version", int)
     service, player, game_id = _service(request), _player(request), _game_id(request)
-    live = service.check_version(player, game_id, version)
-    move = await _solving(request).hint(live.game)
+    position = await _off_loop(
+        lambda: service.check_version(player, game_id, version).game.position()
+    )
+    move = await while_connected(request, _solving(request).hint(Asker(player, game_id), position))
     # The game may have changed during the search: counting checks the version again.
-    live = service.record_hint(player, game_id, version, move)
+    state = await _off_loop(
+        lambda: state_json(service.record_hint(player, game_id, version, move), service.now())
+    )
     shown = (
         None if move is None else {"move": str(move), "card": str(move.card), "target": move.target}
     )
-    return JsonResponse({"hint": shown, "state": state_json(live, service.now())})
+    return JsonResponse({"hint": shown, "state": state})
 
 
 async def analysis(request: Request) -> Response:
-    live = _service(request).get(_player(request), _game_id(request))
-    result = await _solving(request).analysis(live.game)
+    service, player, game_id = _service(request), _player(request), _game_id(request)
+    position = await _off_loop(lambda: service.get(player, game_id).game.position())
+    asker = Asker(player, game_id)
+    result = await while_connected(request, _solving(request).analysis(asker, position))
     return JsonResponse(
         {
             "status": result.status.value,
@@ -153,52 +219,85 @@ async def analysis(request: Request) -> Response:
 
 async def replay(request: Request) -> Response:
     await _body(request)
-    live = _service(request).replay(_player(request), _game_id(request))
-    return _state(request, live, 201)
+    _count_new_game(request)
+    service, player, game_id = _service(request), _player(request), _game_id(request)
+    return await _state(request, lambda: service.replay(player, game_id), 201)
 
 
 async def visibility(request: Request) -> Response:
     body = await _body(request)
     hidden = required(body, "hidden", bool)
-    live = _service(request).set_page_hidden(_player(request), _game_id(request), hidden)
-    return _state(request, live)
+    service, player, game_id = _service(request), _player(request), _game_id(request)
+    return await _state(request, lambda: service.set_page_hidden(player, game_id, hidden))
 
 
 async def list_games(request: Request) -> Response:
     raw = request.query_params.get("limit", "50")
     if not (_SMALL_NUMBER.fullmatch(raw) and 1 <= int(raw) <= _MAX_LIST):
         raise bad_request(f"'limit' must be a whole number from 1 to {_MAX_LIST}, not {raw!r}")
-    rows = _service(request).list_games(_player(request), int(raw))
-    games = [
-        {
-            "id": row.id,
-            "code": row.code,
-            "rules": RuleSet.parse(row.rules, letter=True).id,
-            "won": row.won,
-            "score": row.score,
-            "moves": row.moves,
-            "elapsed_ms": row.elapsed_ms,
-            "created": row.created,
-            "updated": row.updated,
-        }
-        for row in rows
-    ]
-    return JsonResponse({"games": games})
+    service, player = _service(request), _player(request)
+    rows = await _off_loop(lambda: service.list_games(player, int(raw)))
+    return JsonResponse({"games": [_summary(row) for row in rows]})
+
+
+def _summary(row: GameRow) -> dict[str, object]:
+    return {
+        "id": row.id,
+        "code": row.code,
+        "rules": RuleSet.parse(row.rules, letter=True).id,
+        "won": row.won,
+        "score": row.score,
+        "moves": row.moves,
+        "elapsed_ms": row.elapsed_ms,
+        "created": row.created,
+        "updated": row.updated,
+    }
+
+
+async def export(request: Request) -> Response:
+    """Everything stored for the player, as one JSON file to keep: every game
+    with its whole record (undos included, for ``yukon replay``), and the settings."""
+    service, player = _service(request), _player(request)
+
+    def gather() -> dict[str, object]:
+        games = [
+            {**_summary(row), "record": row.record, "undos": row.undos, "hints": row.hints}
+            for row in service.export(player)
+        ]
+        settings = service.settings(player).as_dict()
+        return {"exported": service.now(), "settings": settings, "games": games}
+
+    return JsonResponse(
+        await _off_loop(gather),
+        headers={"content-disposition": 'attachment; filename="yukon-games.json"'},
+    )
+
+
+async def delete_player(request: Request) -> Response:
+    """Delete every game, statistic and setting of the player."""
+    await _body(request)
+    service, player = _service(request), _player(request)
+    deleted = await _off_loop(lambda: service.delete_player(player))
+    return JsonResponse({"deleted_games": deleted})
 
 
 async def records_replay(request: Request) -> Response:
     body = await _body(request)
     record = required(body, "record", str)
-    return JsonResponse(replay_record(record, language=request_language(request)))
+    # A long record takes a tenth of a second to replay and to describe.
+    answer = await _off_loop(lambda: replay_record(record, language=request_language(request)))
+    return JsonResponse(answer)
 
 
 async def get_settings(request: Request) -> Response:
-    return JsonResponse(_service(request).settings(_player(request)).as_dict())
+    service, player = _service(request), _player(request)
+    return JsonResponse(await _off_loop(lambda: service.settings(player).as_dict()))
 
 
 async def put_settings(request: Request) -> Response:
     body = await _body(request)
-    settings = _service(request).update_settings(_player(request), body)
+    service, player = _service(request), _player(request)
+    settings = await _off_loop(lambda: service.update_settings(player, body))
     return JsonResponse(settings.as_dict())
 
 
@@ -210,7 +309,8 @@ async def registry(request: Request) -> Response:
 
 
 async def stats(request: Request) -> Response:
-    figures = _service(request).stats(_player(request))
+    service, player = _service(request), _player(request)
+    figures = await _off_loop(lambda: service.stats(player))
     return JsonResponse({rules.id: value.as_dict() for rules, value in figures.items()})
 
 
@@ -242,4 +342,6 @@ def api_routes() -> list[Route]:
         _by_method(prefix + "/settings", {"GET": get_settings, "PUT": put_settings}),
         Route(prefix + "/stats", stats, methods=["GET"]),
         Route(prefix + "/rules", registry, methods=["GET"]),
+        Route(prefix + "/export", export, methods=["GET"]),
+        Route(prefix + "/player", delete_player, methods=["DELETE"]),
     ]

@@ -16,19 +16,41 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Final
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.types import ASGIApp
 
-from yukon.storage import Database, GameService
+from yukon.storage import GameService, open_store
 from yukon.web.api import api_routes
 from yukon.web.config import AppSettings
 from yukon.web.errors import HANDLED, handle_error
+from yukon.web.health import health_routes
+from yukon.web.limits import RateLimit
 from yukon.web.middleware import PlayerMiddleware
 from yukon.web.pages import page_routes
 from yukon.web.solving import Solving
 
 __all__ = ["create_app"]
+
+_COMPRESS_FROM: Final = 500
+"""Answers shorter than this many bytes are sent as they are."""
+
+
+class _App(Starlette):
+    """Starlette with the player middleware outside everything else, its error
+    middleware included, so that even a 500 carries the security headers."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        settings: AppSettings = self.state.settings
+        return PlayerMiddleware(
+            super().build_middleware_stack(),
+            secure_cookies=settings.secure_cookies,
+            allowed_hosts=settings.allowed_hosts,
+            max_header_bytes=settings.max_header_bytes,
+        )
 
 
 def create_app(settings: AppSettings) -> Starlette:
@@ -37,26 +59,33 @@ def create_app(settings: AppSettings) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        database = Database(settings.db_path, durable=settings.durable)
-        service = GameService(database, clock=settings.clock, cache_size=settings.cache_size)
+        store = open_store(settings.db_path, durable=settings.durable)
+        service = GameService(store, clock=settings.clock, cache_size=settings.cache_size)
         solving = Solving(
             workers=settings.solver_workers,
+            queue=settings.solver_queue,
             hint_seconds=settings.hint_seconds,
             analysis_seconds=settings.analysis_seconds,
         )
         app.state.service = service
         app.state.solving = solving
+        solving.start()
         try:
             yield
         finally:
-            solving.close()
+            await solving.close()
             service.close()
 
-    app = Starlette(
-        routes=[*api_routes(), *page_routes(settings.static_dir, settings.i18n_dir)],
-        middleware=[Middleware(PlayerMiddleware, secure_cookies=settings.secure_cookies)],
+    app = _App(
+        routes=[
+            *api_routes(),
+            *health_routes(),
+            *page_routes(settings.static_dir, settings.i18n_dir),
+        ],
+        middleware=[Middleware(GZipMiddleware, minimum_size=_COMPRESS_FROM, compresslevel=6)],
         exception_handlers=dict.fromkeys(HANDLED, handle_error),
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.new_games = RateLimit(settings.games_per_minute, clock=settings.clock)
     return app

@@ -14,6 +14,7 @@ __all__ = ["optional", "read_object", "required"]
 
 T = TypeVar("T")
 _LENGTH: Final = re.compile(r"[0-9]{1,18}")
+_JSON: Final = "application/json"
 _KIND_NAMES: Final[dict[type, str]] = {
     str: "text",
     int: "a whole number",
@@ -24,8 +25,12 @@ _KIND_NAMES: Final[dict[type, str]] = {
 async def read_object(request: Request, limit: int) -> dict[str, object]:
     """The request's JSON object (``{}`` for an empty body).
 
-    :raises ApiError: ``too_large`` past *limit* bytes, ``bad_request`` for
-        malformed JSON or anything but an object.
+    Only a body declared ``application/json`` is read: a form that another site
+    posts (``text/plain`` made to look like JSON) is refused by its type too.
+
+    :raises ApiError: ``too_large`` past *limit* bytes, ``unsupported_media_type``
+        for a body of another type, ``bad_request`` for malformed JSON, text
+        that is not Unicode, or anything but an object.
     """
     declared = request.headers.get("content-length")
     # The declared length may be anything: only a plain number is worth reading.
@@ -39,13 +44,27 @@ async def read_object(request: Request, limit: int) -> dict[str, object]:
             raise _too_large(limit)
     if not body.strip():
         return {}
+    _check_type(request.headers.get("content-type", ""))
     try:
         data = json.loads(body)
+        # JSON may spell a lone surrogate (\udfff), which is no character at all.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise bad_request("the body holds a lone surrogate (\\ud800-\\udfff): not text") from None
     except (ValueError, RecursionError) as error:
         raise bad_request(f"the body is not valid JSON: {error}") from None
     if not isinstance(data, dict):
         raise bad_request(f"the body must be a JSON object, not {type(data).__name__}")
     return data
+
+
+def _check_type(declared: str) -> None:
+    if declared.split(";", 1)[0].strip().lower() != _JSON:
+        raise ApiError(
+            415,
+            "unsupported_media_type",
+            f"the body must be sent as {_JSON}, not {declared or 'without a type'!r}",
+        )
 
 
 def _too_large(limit: int) -> ApiError:

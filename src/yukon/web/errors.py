@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Final
 
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -43,10 +44,19 @@ _log: Final = logging.getLogger("yukon.web")
 class ApiError(Exception):
     """A refusal decided by the web layer itself (bad body, too large, …)."""
 
-    def __init__(self, status: int, code: str, message: str, **details: object) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        *,
+        headers: dict[str, str] | None = None,
+        **details: object,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
+        self.headers = headers
         self.details = details
 
 
@@ -108,7 +118,6 @@ def _answer(error: Exception) -> tuple[int, dict[str, object]]:
     if isinstance(error, HTTPException):
         code = _HTTP_CODES.get(error.status_code, "bad_request")
         return error.status_code, {"code": code, "message": error.detail}
-    _log.error("unexpected error", exc_info=error)
     return 500, {"code": "internal_error", "message": "something went wrong on the server"}
 
 
@@ -127,11 +136,16 @@ async def handle_error(request: Request, error: Exception) -> Response:
     """The one exception handler of the app: every refusal and failure as JSON,
     its message in the player's language (:func:`request_language`)."""
     status, body = _answer(error)
-    body = localized_error(request_language(request), error, body)
+    if body["code"] == "internal_error":
+        # With what was asked, so that the log says where it broke.
+        _log.error("unexpected error in %s %s", request.method, request.url.path, exc_info=error)
+    # The saved language is a database read: off the event loop like every other.
+    language = await run_in_threadpool(request_language, request)
+    body = localized_error(language, error, body)
     content: dict[str, object] = {"error": body}
     if isinstance(error, GameRefusedError):
         content["state"] = state_json(error.live, request.app.state.service.now())
-    headers = error.headers if isinstance(error, HTTPException) else None
+    headers = error.headers if isinstance(error, HTTPException | ApiError) else None
     return JsonResponse(content, status_code=status, headers=headers)
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import html
 from pathlib import Path
+from typing import Final
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -25,6 +28,25 @@ SPA_PATHS = (
     "/faq",
 )
 INDEX = "index.html"
+_BASE: Final = '<base href="/">'
+
+
+def render_index(text: str, root_path: str) -> str:
+    """The app page for a server under *root_path* (``--root-path``): every
+    address in the page and the app is relative to its ``<base href>``.
+
+    >>> render_index('<head><base href="/"></head>', "/yukon")
+    '<head><base href="/yukon/"></head>'
+    """
+    return text.replace(_BASE, f'<base href="{html.escape(root_path)}/">', 1)
+
+
+def _index_response(text: str, request: Request) -> Response:
+    """The page with an ETag, so that a reload costs a 304 as for the files."""
+    tag = '"' + hashlib.sha256(text.encode("utf-8")).hexdigest()[:20] + '"'
+    if request.headers.get("if-none-match") == tag:
+        return Response(status_code=304, headers={"etag": tag})
+    return HTMLResponse(text, headers={"etag": tag})
 
 
 def page_routes(static_dir: Path, i18n_dir: Path) -> list[BaseRoute]:
@@ -35,9 +57,11 @@ def page_routes(static_dir: Path, i18n_dir: Path) -> list[BaseRoute]:
     catalogs = StaticFiles(directory=i18n_dir, check_dir=False)
 
     async def page(request: Request) -> Response:
-        if not (static_dir / INDEX).is_file():
+        index = static_dir / INDEX
+        if not index.is_file():
             raise ApiError(404, "not_found", f"the app page is missing: {INDEX} is not installed")
-        return await static.get_response(INDEX, request.scope)
+        text = index.read_text(encoding="utf-8")
+        return _index_response(render_index(text, request.scope.get("root_path", "")), request)
 
     async def catalog(request: Request) -> Response:
         lang = request.path_params["lang"]

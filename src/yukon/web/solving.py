@@ -1,58 +1,337 @@
-"""The solver behind the hint, "Can this still be won?" and winnable deals.
+"""The solver behind the hint and "Can this still be won?", shared fairly.
 
-Searches run in a small pool of worker threads, so that the event loop goes on
-answering moves meanwhile; at most *workers* searches run at once and the others
-wait their turn (a search is pure Python: more threads would only share the same
-interpreter lock). Each search gets a copy of the position, never the live game,
-which the event loop may change while the search runs.
+Searches run in worker processes (:mod:`yukon.solver.worker`), one per CPU and
+at least two, so that they use every CPU while the event loop only waits for a
+pipe to become readable. Fairness comes from four rules:
+
+- **One search at a time per player.** A player asking again for the same
+  position shares the search under way; asking about another position of the
+  same game drops the old search (its answer is no longer needed); anything
+  else is refused with ``429`` and ``Retry-After`` until the first is done.
+- **A bounded line per kind.** Hints and analyses wait in two lines of at most
+  *queue* searches each; beyond that the answer is ``429`` too.
+- **A worker kept for hints.** Analyses (the long searches) never take the last
+  worker, and a waiting hint goes first; so a hint waits at most for another
+  hint, however many analyses are asked for.
+- **Nothing searched in vain.** A search nobody waits for any more (the client
+  went away, or the player moved on) is dropped: taken from its line, or its
+  process killed and replaced, which stops it at once.
+
+Answers are cached per position (:mod:`yukon.solver.service`), so asking again
+is instant; a won search also answers every position along its solution.
 """
 
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ThreadPoolExecutor
-from typing import Final
+import enum
+import math
+import os
+from collections import deque
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from typing import Any, Final
 
-from yukon.engine import Game, Move
-from yukon.solver import SolveResult, analyse, suggest_move
+from yukon.engine import Game, Move, Position
+from yukon.solver import Limit, SolveResult
+from yukon.solver.service import cached_result, remember, suggested_move
+from yukon.solver.worker import SolverProcess, SolverProcessError, prepare
+from yukon.web.errors import ApiError
 
-__all__ = ["Solving"]
+__all__ = ["Asker", "Kind", "Solving", "default_workers"]
 
-_THREAD_PREFIX: Final = "yukon-solver"
+_MIN_WORKERS: Final = 2  # one for hints, one for the rest, even on one CPU
 
 
-def _copy(game: Game) -> Game:
-    """The current position of *game* as a new game (no history: the solver needs none)."""
-    return Game(game.position(), code=game.code)
+def default_workers() -> int:
+    """One worker process per CPU this process may run on, and at least two."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    return max(_MIN_WORKERS, cpus)
+
+
+class Kind(enum.Enum):
+    """What a search is for; each kind has its own budget and its own line."""
+
+    HINT = "hint"
+    ANALYSIS = "analysis"
+
+
+@dataclass(frozen=True, slots=True)
+class Asker:
+    """Who asks, about which game: the player's own limits are per player."""
+
+    player: str
+    game_id: str
+
+
+@dataclass(eq=False)
+class _Search:
+    """One search asked for, waiting in its line or running in a worker."""
+
+    kind: Kind
+    asker: Asker
+    position: Position
+    seconds: float
+    answer: asyncio.Future[SolveResult]
+    waiters: int = 0
+    started: float | None = None
+    pid: int | None = None
+    task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+
+def _busy(seconds: float) -> ApiError:
+    wait = max(1, math.ceil(seconds))
+    return ApiError(
+        429,
+        "solver_busy",
+        f"the solver is busy; try again in {wait} s",
+        headers={"Retry-After": str(wait)},
+        retry_after=wait,
+    )
+
+
+def _moved_on() -> ApiError:
+    return ApiError(409, "stale_version", "the game changed while the solver was searching it")
 
 
 class Solving:
-    """Runs the solver off the event loop, with fixed budgets per kind of question."""
+    """Runs the solver in worker processes with fixed budgets per kind of question."""
 
     def __init__(
-        self, *, workers: int = 1, hint_seconds: float = 1.0, analysis_seconds: float = 3.0
+        self,
+        *,
+        workers: int | None = None,
+        queue: int = 4,
+        hint_seconds: float = 1.0,
+        analysis_seconds: float = 3.0,
     ) -> None:
-        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix=_THREAD_PREFIX)
-        self.hint_seconds = hint_seconds
-        self.analysis_seconds = analysis_seconds
+        self.workers = default_workers() if workers is None else workers
+        if self.workers < 1:
+            raise ValueError(f"the solver needs at least one worker, not {self.workers}")
+        if queue < 0:
+            raise ValueError(f"the solver's line holds 0 searches or more, not {queue}")
+        self.queue = queue
+        self.budgets: Final = {Kind.HINT: hint_seconds, Kind.ANALYSIS: analysis_seconds}
+        # Analyses leave one worker to the hints (when there are two or more).
+        self._slots = {Kind.HINT: self.workers, Kind.ANALYSIS: max(1, self.workers - 1)}
+        self._lines: dict[Kind, deque[_Search]] = {kind: deque() for kind in Kind}
+        self._running: set[_Search] = set()
+        self._by_player: dict[str, _Search] = {}
+        self._idle: list[SolverProcess] = []
+        self._processes = 0  # idle, busy or starting
+        self._background: set[asyncio.Task[None]] = set()
+        self._closed = False
 
-    async def hint(self, game: Game) -> Move | None:
-        """A good next move: the first move of a solution, else the solver's best
-        guess; ``None`` when no move is legal."""
-        copy = _copy(game)
+    # The two questions.
+
+    async def hint(self, asker: Asker, position: Position) -> Move | None:
+        """A good next move from *position* (the game's, taken where the game is
+        safe to read): the first move of a solution, else the solver's best
+        guess; ``None`` when no move is legal.
+
+        :raises ApiError: ``429`` when the player or the line is full,
+            ``409`` when the player moved on before the answer.
+        """
+        game = Game(position)
+        if game.is_won:
+            return None
+        return suggested_move(game, await self._solve(Kind.HINT, asker, position))
+
+    async def analysis(self, asker: Asker, position: Position) -> SolveResult:
+        """Whether the game can still be won from *position*, within the analysis
+        budget (raises as :meth:`hint` does)."""
+        return await self._solve(Kind.ANALYSIS, asker, position)
+
+    def start(self) -> None:
+        """Get the worker processes' fork server going, without waiting for it (the
+        processes themselves start when first needed)."""
+        self._in_background(asyncio.to_thread(prepare))
+
+    def moved_on(self, asker: Asker, position: Position) -> None:
+        """The game of *asker* is now at *position*: a search of another position
+        of it is no longer needed."""
+        search = self._by_player.get(asker.player)
+        if search is not None and search.asker == asker and search.position != position:
+            self._drop(search, _moved_on())
+
+    def searching(self) -> list[int]:
+        """The process ids of the searches under way (for tests and operators)."""
+        return [search.pid for search in self._running if search.pid is not None]
+
+    @property
+    def waiting(self) -> int:
+        """How many searches wait in the lines (for tests and operators)."""
+        return sum(len(line) for line in self._lines.values())
+
+    async def close(self) -> None:
+        """Drop every search and end every worker process."""
+        self._closed = True
+        tasks = [search.task for search in self._running if search.task is not None]
+        for search in [*self._running, *self._lines[Kind.HINT], *self._lines[Kind.ANALYSIS]]:
+            self._drop(search, None)
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*self._background, return_exceptions=True)
+        idle, self._idle = self._idle, []
+        await asyncio.gather(*(asyncio.to_thread(process.stop) for process in idle))
+
+    # Asking: the cache, the player's own search, the lines.
+
+    async def _solve(self, kind: Kind, asker: Asker, position: Position) -> SolveResult:
+        seconds = self.budgets[kind]
+        cached = cached_result(position, seconds)
+        if cached is not None:
+            return cached
+        search = self._search_for(kind, asker, position, seconds)
+        search.waiters += 1
+        try:
+            return await asyncio.shield(search.answer)
+        finally:
+            search.waiters -= 1
+            if search.waiters == 0 and not search.answer.done():
+                self._drop(search, None)  # nobody waits for it any more
+
+    def _search_for(self, kind: Kind, asker: Asker, position: Position, seconds: float) -> _Search:
+        """The player's search under way for *position*, or a new one in its line."""
+        mine = self._by_player.get(asker.player)
+        if mine is not None:
+            if mine.position == position and mine.seconds >= seconds:
+                return mine
+            if mine.asker != asker or mine.position == position:
+                raise _busy(self._time_left(mine))
+            self._drop(mine, _moved_on())  # the player's game moved on
+        line = self._lines[kind]
+        if len(line) >= self.queue and not self._can_start(kind):
+            raise _busy(self._wait_in_line(kind, len(line)))
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor, lambda: suggest_move(copy, seconds=self.hint_seconds)
+        search = _Search(kind, asker, position, seconds, loop.create_future())
+        line.append(search)
+        self._by_player[asker.player] = search
+        self._dispatch()
+        return search
+
+    def _time_left(self, search: _Search) -> float:
+        """About how long until *search* is done."""
+        if search.started is not None:
+            return search.seconds - (asyncio.get_running_loop().time() - search.started)
+        return (
+            self._wait_in_line(search.kind, self._lines[search.kind].index(search)) + search.seconds
         )
 
-    async def analysis(self, game: Game) -> SolveResult:
-        """Whether the game can still be won, within the analysis budget."""
-        copy = _copy(game)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor, lambda: analyse(copy, seconds=self.analysis_seconds)
-        )
+    def _wait_in_line(self, kind: Kind, place: int) -> float:
+        """About how long the search at *place* in the line of *kind* waits to start."""
+        return self.budgets[kind] * (place // self._slots[kind] + 1)
 
-    def close(self) -> None:
-        # Searches are bounded by their budgets; waiting for them would only delay exit.
-        self._executor.shutdown(wait=False, cancel_futures=True)
+    def _drop(self, search: _Search, error: ApiError | None) -> None:
+        """Stop *search* wherever it is; its waiters, if any, get *error*."""
+        line = self._lines[search.kind]
+        if search in line:
+            line.remove(search)
+        if search.task is not None:
+            search.task.cancel()  # its process is killed and replaced (_run)
+        self._forget(search)
+        if not search.answer.done():
+            if error is not None and search.waiters:
+                search.answer.set_exception(error)
+            else:
+                search.answer.cancel()
+
+    def _forget(self, search: _Search) -> None:
+        if self._by_player.get(search.asker.player) is search:
+            del self._by_player[search.asker.player]
+
+    # Running: free workers take the waiting searches, hints first.
+
+    def _can_start(self, kind: Kind) -> bool:
+        running = sum(1 for search in self._running if search.kind is kind)
+        return running < self._slots[kind] and (bool(self._idle) or self._processes < self.workers)
+
+    def _next(self) -> _Search | None:
+        for kind in (Kind.HINT, Kind.ANALYSIS):
+            if self._lines[kind] and self._can_start(kind):
+                return self._lines[kind][0]
+        return None
+
+    def _dispatch(self) -> None:
+        while not self._closed and (search := self._next()) is not None:
+            if not self._idle:
+                self._start_process()
+                return
+            self._lines[search.kind].popleft()
+            process = self._idle.pop()
+            search.started = asyncio.get_running_loop().time()
+            search.pid = process.pid
+            self._running.add(search)
+            search.task = asyncio.create_task(self._run(search, process))
+
+    def _start_process(self, replacing: SolverProcess | None = None) -> None:
+        """Start a worker in a thread (a fork takes milliseconds, not the event loop's)."""
+        if replacing is None:
+            self._processes += 1
+
+        async def start() -> None:
+            try:
+                if replacing is not None:
+                    await asyncio.to_thread(replacing.stop)
+                if self._closed:
+                    self._processes -= 1
+                    return
+                process = await asyncio.to_thread(SolverProcess.start)
+            except BaseException:
+                self._processes -= 1
+                raise
+            if self._closed:
+                self._processes -= 1
+                await asyncio.to_thread(process.stop)
+                return
+            self._idle.append(process)
+            self._dispatch()
+
+        self._in_background(start())
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run *work* as a task that :meth:`close` waits for."""
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _run(self, search: _Search, process: SolverProcess) -> None:
+        try:
+            result = await _search_in(process, search.position, Limit(seconds=search.seconds))
+        except asyncio.CancelledError:
+            process.kill()
+            self._start_process(replacing=process)
+            raise
+        except SolverProcessError as error:
+            self._start_process(replacing=process)
+            if not search.answer.done():
+                search.answer.set_exception(error)
+        else:
+            remember(search.position, result)
+            self._idle.append(process)
+            if not search.answer.done():
+                search.answer.set_result(result)
+        finally:
+            self._running.discard(search)
+            self._forget(search)
+            self._dispatch()
+
+
+async def _search_in(process: SolverProcess, position: Position, limit: Limit) -> SolveResult:
+    """Ask *process* for a search and wait, without blocking the loop, for its answer."""
+    loop = asyncio.get_running_loop()
+    readable: asyncio.Future[None] = loop.create_future()
+
+    def wake() -> None:
+        if not readable.done():
+            readable.set_result(None)
+
+    process.send(position, limit)
+    loop.add_reader(process.fileno(), wake)
+    try:
+        await readable
+    finally:
+        loop.remove_reader(process.fileno())
+    return process.receive()

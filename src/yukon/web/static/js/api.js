@@ -5,6 +5,7 @@
  * server sent one, the game's current state.
  */
 import { currentLanguage } from "./i18n.js";
+import { href } from "./paths.js";
 
 /**
  * @typedef {object} Column
@@ -147,7 +148,7 @@ async function request(method, path, body, keepalive = false) {
     init.headers = { ...init.headers, "Content-Type": "application/json" };
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(`/api/v1${path}`, init);
+  const response = await fetch(href(`/api/v1${path}`), init);
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const error = data?.error ?? { code: "http_error", message: `HTTP ${response.status}` };
@@ -195,6 +196,8 @@ export const api = {
   stats: () => request("GET", "/stats"),
   /** @returns {Promise<Settings>} */
   getSettings: () => request("GET", "/settings"),
+  /** @returns {Promise<{deleted_games: number}>} every game, statistic and setting of the player deleted */
+  deletePlayer: () => request("DELETE", "/player", {}),
   /** @returns {Promise<Settings>} all the settings after the change */
   putSettings: (/** @type {Partial<Settings>} */ change) => request("PUT", "/settings", change),
 };

@@ -14,6 +14,7 @@ import { LANGUAGES, chooseLanguage, currentLanguage, linkedLanguage, loadLanguag
 import { BOARD_LABELS, apiErrorMessage } from "./messages.js";
 import { fillRuleChoices, loadRegistry, rules } from "./rulesets.js";
 import { SettingsStore } from "./settings.js";
+import { href, route } from "./paths.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
 
@@ -122,6 +123,8 @@ class App {
       this.settingsDialog.open();
       byId("settings-language").focus();
     });
+    byId("menu-export").addEventListener("click", () => this.closeMenu());
+    byId("btn-delete-data").addEventListener("click", () => this.deleteData());
     byId("btn-analysis").addEventListener("click", () => {
       const state = this.game.state;
       if (state) this.analysis.open(api.analysis(state.id));
@@ -152,7 +155,7 @@ class App {
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     this.closeMenu();
-    this.navigate(/** @type {HTMLAnchorElement} */ (link).pathname);
+    this.navigate(route(/** @type {HTMLAnchorElement} */ (link).pathname));
   }
 
   /**
@@ -160,7 +163,7 @@ class App {
    * @param {string} path
    */
   navigate(path) {
-    if (path !== location.pathname) history.pushState(null, "", path + visitQuery(this.visit));
+    if (path !== route()) history.pushState(null, "", href(path) + visitQuery(this.visit));
     this.route();
   }
 
@@ -172,6 +175,18 @@ class App {
     try {
       await this.game.newGame({ code });
       this.navigate("/");
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  /** Delete everything the server keeps for the player, once they confirm it; then start afresh. */
+  async deleteData() {
+    this.closeMenu();
+    if (!window.confirm(t("delete_data.confirm"))) return;
+    try {
+      await api.deletePlayer();
+      location.assign(href("/"));
     } catch (error) {
       this.failed(error);
     }
@@ -192,7 +207,7 @@ class App {
     this.page?.close?.();
     this.page = null;
     for (const link of document.querySelectorAll(".menu-items a[data-route]")) {
-      link.toggleAttribute("aria-current", /** @type {HTMLAnchorElement} */ (link).pathname === `/${page ?? ""}`);
+      link.toggleAttribute("aria-current", route(/** @type {HTMLAnchorElement} */ (link).pathname) === `/${page ?? ""}`);
     }
     document.title = page ? `${t(`page.${page}.title`)} — ${t("app.title")}` : t("app.title");
     if (page === null) {
@@ -304,7 +319,7 @@ function visitQuery(visit) {
 
 /** @returns {string[]} the parts of the address's path, decoded ("/history/k3J9" → ["history", "k3J9"]) */
 function pathParts() {
-  return location.pathname
+  return route()
     .split("/")
     .filter(Boolean)
     .map((part) => {
@@ -321,9 +336,9 @@ function pathParts() {
  * @returns {string | null} the game code of a /play/CODE address, which is then left
  */
 function linkedCode(visit) {
-  const match = location.pathname.match(/^\/play\/([^/]+)\/?$/);
+  const match = route().match(/^\/play\/([^/]+)\/?$/);
   if (!match) return null;
-  history.replaceState(null, "", `/${visitQuery(visit)}`);
+  history.replaceState(null, "", href(`/${visitQuery(visit)}`));
   return decodeURIComponent(match[1]);
 }
 

@@ -61,7 +61,7 @@ export class PointerInput {
     if (!card || !this.handlers.canPick(card)) return;
     event.preventDefault();
     this.board.root.setPointerCapture(event.pointerId);
-    const kind = /** @type {keyof SLOP} */ (event.pointerType in SLOP ? event.pointerType : "mouse");
+    const kind = /** @type {keyof typeof SLOP} */ (event.pointerType in SLOP ? event.pointerType : "mouse");
     this.press = {
       card,
       pointerId: event.pointerId,

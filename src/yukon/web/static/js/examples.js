@@ -12,6 +12,7 @@ import { t } from "./i18n.js";
 import { renderInline, renderMarkup } from "./markup.js";
 import { BOARD_LABELS, refusalMessage } from "./messages.js";
 import { backLink } from "./pages.js";
+import { href } from "./paths.js";
 
 /** @typedef {import("./api.js").ReplayStep} ReplayStep */
 /** @typedef {import("./api.js").GameState} GameState */
@@ -107,7 +108,7 @@ export class ExamplesPage {
     title.textContent = t("page.examples.title");
     const intro = renderMarkup(t("examples.intro", { code: EXAMPLE.code }));
     const play = document.createElement("a");
-    play.href = `/play/${EXAMPLE.code}`;
+    play.href = href(`/play/${EXAMPLE.code}`);
     play.textContent = t("examples.play", { code: EXAMPLE.code });
     const boardNode = document.createElement("div");
     boardNode.className = "board example-board";

@@ -4,6 +4,7 @@
  * (format: src/yukon/i18n/README.md) through t(key, params).
  */
 import { formatNumber, pluralCategory, setFormatLocale } from "./format.js";
+import { href } from "./paths.js";
 
 /** The languages offered, each named in its own language (the same in every catalog). */
 export const LANGUAGES = /** @type {const} */ ({
@@ -57,7 +58,7 @@ export function linkedLanguage() {
  */
 async function fetchCatalog(lang) {
   try {
-    const response = await fetch(`/i18n/${lang}.json`, { headers: { Accept: "application/json" } });
+    const response = await fetch(href(`/i18n/${lang}.json`), { headers: { Accept: "application/json" } });
     return response.ok ? /** @type {Catalog} */ (await response.json()) : null;
   } catch {
     return null;

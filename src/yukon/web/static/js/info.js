@@ -5,6 +5,7 @@
  */
 import { formatDuration, formatNumber } from "./format.js";
 import { t } from "./i18n.js";
+import { href } from "./paths.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
 
@@ -77,7 +78,7 @@ export class InfoBar {
 
   /** @returns {string} a link that starts this deal */
   link() {
-    return `${location.origin}/play/${this.state?.code ?? ""}`;
+    return `${location.origin}${href(`/play/${this.state?.code ?? ""}`)}`;
   }
 
   async copy() {

@@ -7,6 +7,7 @@
  */
 import { t } from "./i18n.js";
 import { renderMarkup } from "./markup.js";
+import { href } from "./paths.js";
 import { ruleSetIds, rules } from "./rulesets.js";
 
 /**
@@ -99,7 +100,7 @@ export function element(tag, className = "", text) {
  */
 export function routeLink(path, text) {
   const link = element("a", "", text);
-  link.href = path;
+  link.href = href(path);
   link.dataset.route = path;
   return link;
 }

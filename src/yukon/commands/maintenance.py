@@ -1,0 +1,103 @@
+"""``yukon backup`` and ``yukon prune``: the database's housekeeping, safe to run
+while the server serves it."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import Final
+
+from yukon.commands import CommandError, Subcommands, printable
+from yukon.commands.options import add_option, positive_int
+
+__all__ = ["register"]
+
+_DAY: Final = 24 * 3600
+
+
+def register(commands: Subcommands) -> None:
+    """Add ``backup`` and ``prune`` to the ``yukon`` parser."""
+    backup = commands.add_parser("backup", help="copy the database, also while the server runs")
+    backup.add_argument("path", type=Path, help="the copy to write (a new file)")
+    _add_db(backup)
+    backup.set_defaults(handler=_cmd_backup)
+
+    prune = commands.add_parser(
+        "prune", help="delete players who have not played for a while, with their games"
+    )
+    prune.add_argument(
+        "--inactive-days",
+        type=positive_int,
+        required=True,
+        metavar="N",
+        help="delete the players not seen for N days or more",
+    )
+    _add_db(prune)
+    prune.set_defaults(handler=_cmd_prune)
+
+
+def _add_db(parser: argparse.ArgumentParser) -> None:
+    add_option(
+        parser,
+        "--db",
+        _database,
+        None,
+        "the SQLite database file, or a postgresql:// URL",
+        shown="a file in the user's data folder",
+        env="YUKON_DATABASE_URL",
+    )
+
+
+def _database(text: str) -> Path | str:
+    from yukon.storage import is_postgres_url
+
+    return text if is_postgres_url(text) else Path(text)
+
+
+def _existing_db(args: argparse.Namespace) -> Path | str:
+    """The database the command works on; a file must exist (a typo must not create one)."""
+    from yukon.storage import default_db_path
+
+    target: Path | str = args.db if args.db is not None else default_db_path()
+    if isinstance(target, Path) and not target.is_file():
+        raise CommandError(f"there is no database at {target}")
+    return target
+
+
+def _cmd_backup(args: argparse.Namespace) -> int:
+    import sqlite3
+
+    from yukon.storage import StorageError
+    from yukon.storage.backup import backup
+
+    source = _existing_db(args)
+    if not isinstance(source, Path):
+        raise CommandError("yukon backup copies an SQLite file; back up PostgreSQL with pg_dump")
+    try:
+        games = backup(source, args.path)
+    except (sqlite3.Error, StorageError) as error:
+        raise CommandError(f"cannot back up {source} to {args.path}: {error}") from None
+    print(printable(f"{source} copied to {args.path} ({games} games)"))
+    return 0
+
+
+def _cmd_prune(args: argparse.Namespace) -> int:
+    import sqlite3
+
+    from yukon.storage import StorageError, describe_database, open_store
+
+    target = _existing_db(args)
+    try:
+        store = open_store(target)
+    except (sqlite3.Error, StorageError) as error:
+        where = describe_database(target)
+        raise CommandError(f"cannot use the database {where}: {error}") from None
+    try:
+        players, games = store.prune_inactive(time.time() - args.inactive_days * _DAY)
+    finally:
+        store.close()
+    print(
+        f"deleted {players} players not seen for {args.inactive_days} days, and their {games} games"
+    )
+    return 0

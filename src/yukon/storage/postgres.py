@@ -1,0 +1,87 @@
+"""PostgreSQL, for a site that runs several processes or machines on one database.
+
+psycopg 3's connection pool, used from the web layer's thread pool: every call
+is short, and blocking calls in threads keep one code path for both databases
+(the service, the cache check and the tests are the same as for SQLite).
+Commits are durable by PostgreSQL's default (``synchronous_commit = on``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Final
+
+import psycopg
+from psycopg import Connection
+from psycopg_pool import ConnectionPool
+
+from yukon.storage.dialect import POSTGRES
+from yukon.storage.errors import StorageError
+from yukon.storage.schema import migrate
+from yukon.storage.sql import SqlStore
+
+__all__ = ["POOL_SIZE", "PostgresStore"]
+
+POOL_SIZE: Final = 8
+"""Connections per process: more than the threads that use them at once rarely
+helps on a small machine, and PostgreSQL allows 100 by default."""
+_CONNECT_TIMEOUT: Final = 10.0
+
+
+class _PostgresConnections:
+    def __init__(self, url: str) -> None:
+        _check_reachable(url)
+        self._pool: ConnectionPool[Connection] = ConnectionPool(
+            url,
+            min_size=1,
+            max_size=POOL_SIZE,
+            kwargs={"autocommit": True},
+            timeout=_CONNECT_TIMEOUT,
+            open=False,
+        )
+        self._pool.open(wait=True, timeout=_CONNECT_TIMEOUT)
+
+    @contextmanager
+    def connection(self) -> Iterator[Connection]:
+        with self._pool.connection() as connection:
+            yield connection
+
+    @contextmanager
+    def transaction(self) -> Iterator[Connection]:
+        with self._pool.connection() as connection, connection.transaction():
+            yield connection
+
+    def close(self) -> None:
+        self._pool.close()
+
+
+def _check_reachable(url: str) -> None:
+    """One connection first, so that a wrong URL, a refused connection or a bad
+    password is reported as it is, not as a pool that never filled up.
+
+    :raises StorageError: when PostgreSQL cannot be reached.
+    """
+    from yukon.storage.store import describe_database
+
+    try:
+        psycopg.connect(url, connect_timeout=int(_CONNECT_TIMEOUT)).close()
+    except psycopg.Error as error:
+        reason = str(error).strip() or type(error).__name__
+        raise StorageError(
+            f"cannot connect to the PostgreSQL database {describe_database(url)}: {reason}"
+        ) from None
+
+
+class PostgresStore(SqlStore):
+    """The database at the ``postgresql://`` *url* (its tables are created on first use)."""
+
+    def __init__(self, url: str) -> None:
+        connections = _PostgresConnections(url)
+        try:
+            with connections.connection() as connection:
+                version = migrate(connection, POSTGRES)
+        except BaseException:
+            connections.close()
+            raise
+        super().__init__(connections, POSTGRES, version)

@@ -1,0 +1,107 @@
+"""The embedded default: one SQLite file, WAL, a few connections shared by threads.
+
+With WAL and ``synchronous=NORMAL`` a committed change survives the process being
+killed (SIGKILL, a crash); ``synchronous=FULL`` (``durable=True``) also survives a
+power cut, at the price of one fsync per change. Several processes may share the
+file: SQLite locks it for each write, readers never wait, and a writer that finds
+the lock taken waits for it (``busy_timeout``) in its own thread.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from pathlib import Path
+from typing import Final
+
+from yukon.storage.dialect import SQLITE
+from yukon.storage.schema import check_schema, migrate
+from yukon.storage.sql import SqlStore
+
+__all__ = ["BUSY_TIMEOUT_MS", "SqliteStore"]
+
+BUSY_TIMEOUT_MS: Final = 5000
+"""How long a write waits for another connection's (or process's) write lock."""
+
+
+class _SqliteConnections:
+    """Connections to one file, reused: a thread takes one for a call and gives it
+    back, so that no two threads ever use one connection at once."""
+
+    def __init__(self, path: Path | str, durable: bool) -> None:
+        self._path = str(path)
+        self._durable = durable
+        self._idle: list[sqlite3.Connection] = []
+        self._all: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+
+    def _open(self) -> sqlite3.Connection:
+        # Autocommit mode: every transaction is an explicit BEGIN … COMMIT.
+        connection = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
+        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute(f"PRAGMA synchronous = {'FULL' if self._durable else 'NORMAL'}")
+        connection.execute("PRAGMA foreign_keys = ON")
+        return connection
+
+    @contextmanager
+    def connection(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            connection = self._idle.pop() if self._idle else None
+        if connection is None:
+            connection = self._open()
+            with self._lock:
+                self._all.append(connection)
+        try:
+            yield connection
+        finally:
+            with self._lock:
+                self._idle.append(connection)
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any exception."""
+        with self.connection() as connection:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield connection
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+            connection.execute("COMMIT")
+
+    def close(self) -> None:
+        with self._lock:
+            for connection in self._all:
+                connection.close()
+            self._all.clear()
+            self._idle.clear()
+
+
+def _check_existing(path: Path) -> None:
+    """Read an existing file before the app opens it (which turns WAL on, a change
+    to the file): one that is not Yukon's database is refused untouched.
+
+    :raises SchemaError: for another application's tables or a newer schema.
+    :raises sqlite3.DatabaseError: for a file that is not a database, or a damaged one.
+    """
+    if not path.is_file() or path.stat().st_size == 0:
+        return
+    with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as connection:
+        check_schema(connection, SQLITE)
+
+
+class SqliteStore(SqlStore):
+    """The app's SQLite file at *path* (its folder is created on first use)."""
+
+    def __init__(self, path: Path | str, *, durable: bool = False) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            _check_existing(self.path)
+        connections = _SqliteConnections(path, durable)
+        with connections.connection() as connection:
+            version = migrate(connection, SQLITE)
+        super().__init__(connections, SQLITE, version)

@@ -1,0 +1,115 @@
+"""What the game service asks of a database: the :class:`Store` protocol, and
+:func:`open_store`, which opens SQLite for a path and PostgreSQL for a URL.
+
+Every method is a short blocking call, safe from any thread: the web layer runs
+them in a thread pool, never on the event loop. Nothing is cached here; every
+answer is what the database holds now.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final, Protocol
+from urllib.parse import urlsplit, urlunsplit
+
+from yukon.storage.rows import GameRow
+
+__all__ = [
+    "POSTGRES_SCHEMES",
+    "Store",
+    "describe_database",
+    "is_postgres_url",
+    "open_store",
+]
+
+POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
+
+
+class Store(Protocol):
+    """Players, their settings and their games, in one database."""
+
+    version: int
+    """The schema version of the database (the latest, once opened)."""
+
+    def load_game(self, game_id: str) -> GameRow | None: ...
+
+    def insert_game(self, row: GameRow) -> None:
+        """Store a new game and make it the player's current game."""
+
+    def update_game(self, row: GameRow, expected_revision: int) -> bool:
+        """Store *row* over the game at *expected_revision*; ``False`` (and nothing
+        written) when another write came first."""
+
+    def current_game_id(self, player: str) -> str | None: ...
+
+    def list_games(self, player: str, limit: int) -> list[GameRow]:
+        """The player's games, newest first."""
+
+    def games_by_rules(self, player: str, rules: str) -> list[GameRow]:
+        """The player's games under *rules* (``C`` or ``R``), oldest first."""
+
+    def load_settings(self, player: str) -> dict[str, object]:
+        """The player's stored settings (an empty dict when none or unreadable)."""
+
+    def save_settings(self, player: str, settings: dict[str, object], now: float) -> None: ...
+
+    def schema_version(self) -> int:
+        """The schema version as the database holds it now (a real read: the health check)."""
+
+    def all_games(self, player: str) -> list[GameRow]:
+        """Every game of the player, oldest first (the player's export)."""
+
+    def delete_player(self, player: str) -> int:
+        """Delete the player, their settings and every game of theirs; returns the
+        number of games deleted."""
+
+    def prune_inactive(self, before: float) -> tuple[int, int]:
+        """Delete the players first seen before *before* whose games (if any) all last
+        changed before it too, with their games; returns (players, games)."""
+
+    def close(self) -> None: ...
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    """Whether *target* names a PostgreSQL database rather than an SQLite file.
+
+    >>> is_postgres_url("postgresql://yukon@db/yukon"), is_postgres_url("games.sqlite3")
+    (True, False)
+    """
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
+def describe_database(target: str | Path | None) -> str:
+    """*target* as it can be shown in a log: a URL without its password; the
+    default file when ``None``.
+
+    >>> describe_database("postgresql://yukon:secret@db:5432/yukon")
+    'postgresql://yukon:***@db:5432/yukon'
+    """
+    if target is None:
+        from yukon.storage.paths import default_db_path
+
+        return str(default_db_path())
+    if not is_postgres_url(target):
+        return str(target)
+    parts = urlsplit(str(target))
+    if parts.password is None:
+        return str(target)
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def open_store(target: str | Path, *, durable: bool = False) -> Store:
+    """The database at *target*: a ``postgresql://`` URL, or the path of an SQLite
+    file (created with its folder on first use). *durable* asks SQLite for an
+    fsync per commit; PostgreSQL commits durably by default.
+
+    :raises SchemaError: for a database written by a newer version of the app.
+    """
+    if is_postgres_url(target):
+        from yukon.storage.postgres import PostgresStore  # psycopg only when asked for
+
+        return PostgresStore(str(target))
+    from yukon.storage.sqlite import SqliteStore
+
+    return SqliteStore(target, durable=durable)

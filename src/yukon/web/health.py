@@ -1,0 +1,46 @@
+"""``GET /healthz``: whether this server can read its database, for a load
+balancer, a container's health check or an operator, with the app's version
+and the database's schema version."""
+
+from __future__ import annotations
+
+import logging
+from typing import Final
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from yukon import __version__
+from yukon.storage import GameService
+from yukon.web.guard import HEALTH_PATH
+from yukon.web.responses import JsonResponse
+
+__all__ = ["health_routes"]
+
+_log: Final = logging.getLogger("yukon.web")
+
+
+async def health(request: Request) -> Response:
+    service: GameService = request.app.state.service
+    try:
+        schema = await run_in_threadpool(service.schema_version)
+    except Exception as error:  # whatever the driver raises: the answer is "unavailable"
+        _log.error("health check: the database cannot be read: %s", error)
+        return JsonResponse(
+            {"status": "unavailable", "version": __version__, "problem": "database"},
+            status_code=503,
+        )
+    return JsonResponse({"status": "ok", "version": __version__, "schema": schema})
+
+
+async def version(request: Request) -> Response:
+    return JsonResponse({"version": __version__, "api": 1})
+
+
+def health_routes() -> list[Route]:
+    return [
+        Route(HEALTH_PATH, health, methods=["GET", "HEAD"]),
+        Route("/api/v1/version", version, methods=["GET", "HEAD"]),
+    ]

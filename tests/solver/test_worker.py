@@ -1,0 +1,42 @@
+"""A solver in a process of its own: it answers, reports a failed search and goes
+on serving, and a kill stops a search at once."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from yukon.engine import Game, Move
+from yukon.solver import Limit, Status
+from yukon.solver.worker import SolverProcess, SolverProcessError
+
+
+@pytest.fixture
+def process() -> Iterator[SolverProcess]:
+    started = SolverProcess.start()
+    yield started
+    started.stop()
+
+
+def test_a_failed_search_is_reported_and_the_process_serves_on(process: SolverProcess) -> None:
+    process.send("not a position", Limit(states=10))  # type: ignore[arg-type]
+    with pytest.raises(SolverProcessError, match="failed in the solver process"):
+        process.receive()
+    process.send(Game.from_code("YU1-C-AAAAAAB").position(), Limit(states=50_000))
+    assert process.receive().status is Status.WON
+
+
+def test_a_kill_stops_a_search_at_once(process: SolverProcess) -> None:
+    game = Game.from_code("YU1-C-AAAAAAR")
+    game.play(Move.parse("7H>6"))  # a hard position: ten minutes are not enough
+    process.send(game.position(), Limit(seconds=600))
+    process.kill()
+    with pytest.raises(SolverProcessError, match="ended"):
+        process.receive()
+    # Its end has been read from the pipe; the exit is seen once the process is reaped.
+    deadline = time.monotonic() + 10
+    while process.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not process.is_alive()

@@ -1,0 +1,69 @@
+"""The real app under uvicorn on a free loopback port, in a thread of the test's
+own process: real HTTP, real connections that a client can drop, and the app's
+state (``app.state``) still at hand for a test to wait on."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import uvicorn
+from starlette.applications import Starlette
+
+from .server import LOOPBACK, free_port
+
+_START_SECONDS = 20.0
+# A failed test may leave a request open: the server then cancels it rather than wait.
+_STOP_SECONDS = 5
+_POLL = 0.01
+
+
+def wait_for(condition: Callable[[], bool], what: str, seconds: float = 20.0) -> None:
+    """Return once *condition* holds; fail with *what* after *seconds*."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(_POLL)
+
+
+@contextmanager
+def live_server(app: Starlette) -> Iterator[str]:
+    """Serve *app* until the block ends; yields its base URL."""
+    port = free_port()
+    config = uvicorn.Config(
+        app,
+        host=LOOPBACK,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=_STOP_SECONDS,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="live-server", daemon=True)
+    thread.start()
+    try:
+        wait_for(lambda: server.started, "the server to start", _START_SECONDS)
+        yield f"http://{LOOPBACK}:{port}"
+    finally:
+        server.should_exit = True
+        thread.join()
+
+
+def send_and_keep(
+    url: str, path: str, cookie: str, method: str = "GET", body: str = ""
+) -> socket.socket:
+    """Send one request on a new connection and return the open socket unread
+    (closing it is the client going away)."""
+    host, port = url.removeprefix("http://").split(":")
+    connection = socket.create_connection((host, int(port)))
+    payload = body.encode()
+    head = (
+        f"{method} {path} HTTP/1.1\r\nHost: {host}\r\nCookie: yukon_player={cookie}\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
+    )
+    connection.sendall(head.encode() + payload)
+    return connection
