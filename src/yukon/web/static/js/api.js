@@ -140,9 +140,9 @@ export class ApiError extends Error {
  * @returns {Promise<any>}
  */
 async function request(method, path, body, keepalive = false) {
-  /** @type {RequestInit} */
   // The language shown, so that the server's words (a refusal) are in it when no choice is saved.
   const headers = { Accept: "application/json", "Accept-Language": currentLanguage() };
+  /** @type {RequestInit} */
   const init = { method, headers, credentials: "same-origin", keepalive };
   if (body !== undefined) {
     init.headers = { ...init.headers, "Content-Type": "application/json" };
