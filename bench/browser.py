@@ -1,6 +1,8 @@
 """The app in a real browser: time to interactive on loopback, bytes transferred
 on a first load, and frame times while dragging a group of cards with the CPU
-slowed down 4x (DevTools' CPU throttling). Prints figures; asserts nothing.
+slowed down 4x (DevTools' CPU throttling), the group lifting as it is picked up,
+and while a drop turns a card over (the slide and the flip). Prints figures;
+asserts nothing.
 
     .venv/bin/python bench/browser.py [--loads 10] [--throttle 4]
 
@@ -128,6 +130,41 @@ def measure_drag(browser: Browser, base: str, throttle: float) -> list[float]:
     return frames
 
 
+def _card_point(page: Page, card: str, dy: float = 8) -> tuple[float, float]:
+    box = page.locator(f'#board .card.face[data-card="{card}"]').bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + dy
+
+
+def measure_flip(browser: Browser, base: str, throttle: float) -> list[float]:
+    """Frame intervals while 10♥ is dragged onto J♠ and dropped: the cards slide
+    into place and A♠, uncovered, flips over."""
+    context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"/play/{DEAL}")
+    _interactive_ms(page)
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    session = context.new_cdp_session(page)
+    session.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    x, y = _card_point(page, "TH")
+    to_x, to_y = _card_point(page, "JS", 40)
+    version = page.evaluate("Number(document.body.dataset.version)")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.evaluate(_RECORD_FRAMES)
+    for step in range(1, 21):
+        page.mouse.move(x + (to_x - x) * step / 20, y + (to_y - y) * step / 20)
+        page.wait_for_timeout(16)
+    page.mouse.up()
+    page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    page.evaluate("() => { window.recording = false; }")
+    frames: list[float] = page.evaluate("() => window.frameTimes.slice(1)")
+    session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    context.close()
+    return frames
+
+
 def _report(first: list[float], again: list[float], total: int, sizes: Counter[str]) -> None:
     def line(name: str, values: list[float]) -> str:
         ordered = sorted(values)
@@ -142,14 +179,14 @@ def _report(first: list[float], again: list[float], total: int, sizes: Counter[s
     print(f"bytes on a first load: {total / 1024:.1f} KB (target < 400 KB): {parts} KB")
 
 
-def _report_frames(frames: list[float], throttle: float) -> None:
+def _report_frames(what: str, frames: list[float], throttle: float) -> None:
     if not frames:
-        print("drag: no frames recorded")
+        print(f"{what}: no frames recorded")
         return
     ordered = sorted(frames)
     fps = 1000 * len(frames) / sum(frames)
     slow = sum(1 for frame in frames if frame > FRAME_BUDGET_MS * 1.5)
-    print(f"drag of an 8-card group, CPU throttled {throttle:g}x, {len(frames)} frames:")
+    print(f"{what}, CPU throttled {throttle:g}x, {len(frames)} frames:")
     print(
         f"  {fps:.1f} fps; frame time median {statistics.median(ordered):.1f} ms,"
         f" p95 {ordered[int(0.95 * (len(ordered) - 1))]:.1f} ms, max {ordered[-1]:.1f} ms;"
@@ -166,8 +203,10 @@ def main() -> int:
         first, again = measure_loads(browser, base, args.loads)
         total, sizes = measure_bytes(browser, base)
         frames = measure_drag(browser, base, args.throttle)
+        flip = measure_flip(browser, base, args.throttle)
     _report(first, again, total, sizes)
-    _report_frames(frames, args.throttle)
+    _report_frames("lift and drag of an 8-card group", frames, args.throttle)
+    _report_frames("drop that slides a group and flips the card it uncovers", flip, args.throttle)
     return 0
 
 

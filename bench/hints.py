@@ -4,8 +4,8 @@ won?" about fresh hard positions. Asserts nothing; stops by itself.
 
     .venv/bin/python bench/hints.py [--hammers 8] [--hints 20] [--mode close|wait]
 
-Each hammer plays a first move of a hard deal (``YU1-C-AAAAAAR``, ``YU1-C-AAAAABB``,
-chosen at random, so every position is fresh) and asks for its analysis:
+Each hammer plays one to three random moves of a hard deal (``YU1-C-AAAAAAR``,
+``YU1-C-AAAAABB``), so that positions are fresh, and asks for its analysis:
 
 - ``--mode close`` (the attack of issue 10): the hammer sends the request and
   closes the connection at once, then starts again; a server that keeps
@@ -19,11 +19,12 @@ hints 1 s, analyses 3 s, one solver process per CPU and at least two) on a fresh
 database; only 127.0.0.1 is contacted.
 
 Measured on the 2-core development machine while other test runs shared it
-(load average 20-25), 20 victim hints each:
+(load average 17-19), 20 victim hints each:
 
-    no hammers:          median 0.157 s  p90 0.344 s  max 1.418 s
-    8 hammers, close:    median 0.748 s  p90 1.194 s  max 1.338 s  (720 analyses sent and dropped)
-    8 hammers, wait:     median 0.578 s  p90 1.097 s  max 1.619 s  (104 answered, 173 refused 429)
+    no hammers:            median 0.304 s  p90 0.605 s  max 1.228 s
+    8 hammers, close:      median 0.305 s  p90 1.147 s  max 1.339 s  (751 analyses sent and dropped)
+    8 hammers, wait:       median 0.549 s  p90 1.285 s  max 2.069 s  (38 answered, 472 refused 429)
+    the same, --seed 2:    median 0.327 s  p90 1.083 s  max 1.353 s  (45 answered, 782 refused 429)
 
 Before the solver processes (one solver thread, an unbounded queue, searches
 kept after their client had gone), 8 hammers in ``close`` mode made one of 5
@@ -51,11 +52,15 @@ _TIMEOUT = 60.0
 
 
 async def _fresh_hard_game(client: httpx.AsyncClient, rng: random.Random) -> str:
-    """A new game of a hard deal after a random first move; its id."""
+    """A new game of a hard deal after one to three random moves (so that the
+    position is rarely one the server has cached); its id."""
     state = (await client.post(f"{API}/games", json={"code": rng.choice(HARD_DEALS)})).json()
-    moves = [f"{card}>{target}" for card, targets in state["targets"].items() for target in targets]
-    body = {"move": rng.choice(moves), "version": state["version"]}
-    await client.post(f"{API}/games/{state['id']}/moves", json=body)
+    for _ in range(rng.randint(1, 3)):
+        moves = [f"{card}>{to}" for card, targets in state["targets"].items() for to in targets]
+        if not moves:
+            break
+        body = {"move": rng.choice(moves), "version": state["version"]}
+        state = (await client.post(f"{API}/games/{state['id']}/moves", json=body)).json()
     game_id: str = state["id"]
     return game_id
 

@@ -153,6 +153,11 @@ class AppPage:
         )
         self.settle()
 
+    def wait_idle(self) -> None:
+        """Wait until every request the page queued has been answered and drawn."""
+        self.page.wait_for_function("() => document.body.dataset.pending === '0'")
+        self.settle()
+
     def settle(self) -> None:
         """Wait until no card is sliding, so that its place on screen is final."""
         self.page.wait_for_function("() => document.getAnimations().length === 0")

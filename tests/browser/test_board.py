@@ -4,12 +4,13 @@ overlapped card."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
 from tests.browser.conftest import OpenApp
-from tests.browser.helpers import AppPage
+from tests.browser.helpers import AppPage, stuck_line
 from yukon.engine import Game
 
 pytestmark = pytest.mark.browser
@@ -116,3 +117,102 @@ def test_resizing_the_window_lays_the_board_out_again(open_app: OpenApp) -> None
     )
     _check_fits(app, 400, 700)
     assert app.box(app.card("JS"))["width"] < wide
+
+
+def _offsets(app: AppPage, number: int) -> list[float]:
+    """The distances between the tops of the face-up cards of column *number*."""
+    tops: list[float] = (
+        app.column(number)
+        .locator(".card.face")
+        .evaluate_all("cards => cards.map(card => card.getBoundingClientRect().top)")
+    )
+    return [below - above for above, below in pairwise(tops)]
+
+
+def test_a_phone_held_upright_spreads_the_columns_over_its_height(open_app: OpenApp) -> None:
+    app = open_app(viewport={"width": 390, "height": 844}, touch=True)
+    app.open_deal("YU1-C-AACRWEA")
+    height = app.box(app.card("7H"))["height"]
+    assert min(_offsets(app, 7)) >= 0.5 * height, "more of each overlapped card shows"
+    _check_fits(app, 390, 844)
+
+
+def test_a_phone_held_sideways_puts_the_foundations_beside_the_columns(
+    open_app: OpenApp, screenshots: Path
+) -> None:
+    app = open_app(viewport={"width": 844, "height": 390}, touch=True)
+    app.open_deal("YU1-C-AACRWEA")
+    columns_right = app.box(app.column(7))["x"] + app.box(app.column(7))["width"]
+    assert all(app.box(app.foundation(suit))["x"] > columns_right for suit in "SHDC")
+    assert app.box(app.card("7H"))["width"] >= 58, "the cards use the width"
+    _check_fits(app, 844, 390)
+    _check_readable_strips(app)
+    app.page.screenshot(path=screenshots / "board-844x390.png")
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844), (1280, 800)])
+def test_only_a_long_column_tightens(open_app: OpenApp, width: int, height: int) -> None:
+    app = open_app(viewport={"width": width, "height": height}, touch=width < 600)
+    app.open_deal("YU1-C-AACRWEA")
+    card = app.box(app.card("JS"))["width"]
+    info = app.page.locator("#board .info-slot").evaluate("node => getComputedStyle(node).fontSize")
+    app.play_api(LONG_COLUMN)
+    app.reload()
+    assert app.box(app.card("JS"))["width"] == card, "the cards keep their size"
+    assert (
+        app.page.locator("#board .info-slot").evaluate("node => getComputedStyle(node).fontSize")
+        == info
+    )
+    assert max(_offsets(app, 1)) <= min(_offsets(app, 5)), "the long column is the tight one"
+    _check_fits(app, width, height)
+    _check_readable_strips(app)
+
+
+def _covered_cards(app: AppPage, notice: str) -> list[str]:
+    covered: list[str] = app.page.evaluate(
+        """selector => {
+            const notice = document.querySelector(selector).getBoundingClientRect();
+            return [...document.querySelectorAll('#board .card')].filter(card => {
+                const box = card.getBoundingClientRect();
+                return box.bottom > notice.top && box.top < notice.bottom &&
+                    box.right > notice.left && box.left < notice.right;
+            }).map(card => card.dataset.card ?? 'face-down');
+        }""",
+        notice,
+    )
+    return covered
+
+
+def test_a_message_never_covers_a_card(open_app: OpenApp) -> None:
+    app = open_app(viewport={"width": 360, "height": 640}, touch=True)
+    app.open_deal("YU1-C-AACRWEA", LONG_COLUMN)
+    state = app.state()
+    assert "TH" not in state["double_tap"], app.drawn_columns()
+    app.double_tap("TH", touch=True)
+    app.message()
+    app.page.wait_for_function(
+        """() => {
+            const top = document.querySelector('#message').getBoundingClientRect().top;
+            return [...document.querySelectorAll('#board .card')]
+                .every(card => card.getBoundingClientRect().bottom <= top);
+        }"""
+    )
+    assert _covered_cards(app, "#message") == []
+
+
+def test_the_no_move_notice_never_covers_a_card(open_app: OpenApp) -> None:
+    app = open_app(viewport={"width": 360, "height": 640}, touch=True)
+    code, line = stuck_line()
+    app.open_deal(code, line)
+    app.page.locator("#notice").wait_for(state="visible")
+    assert _covered_cards(app, "#notice") == []
+
+
+@pytest.mark.parametrize(
+    ("language", "index"), [("en", "J♠"), ("sk", "V♠"), ("hu", "V♠"), ("ru", "В♠")]
+)
+def test_card_indices_use_the_letters_of_the_languages_decks(
+    open_app: OpenApp, language: str, index: str
+) -> None:
+    app = open_app(f"/play/YU1-C-AACRWEA?lang={language}")
+    assert app.card("JS").locator(".index").inner_text().replace("\n", "") == index

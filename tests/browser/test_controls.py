@@ -12,7 +12,8 @@ from playwright.sync_api import Response
 
 from tests.browser.conftest import OpenApp
 from tests.browser.helpers import AppPage, State, stuck_line
-from yukon.engine import GameCode, Position
+from yukon.engine import Game, GameCode, Move, Position
+from yukon.i18n import LANGUAGES
 from yukon.solver import Limit, Status, solve
 
 pytestmark = pytest.mark.browser
@@ -59,11 +60,81 @@ def test_hint_highlights_a_card_and_its_target(open_app: OpenApp) -> None:
     assert app.state()["hints"] == 1
 
 
+def _show_page(app: AppPage, page: str) -> None:
+    app.page.click("#menu summary")
+    app.page.click(f'.menu-items a[data-route="/{page}"]')
+    app.page.locator("#page h1").wait_for()
+
+
+def _on_the_game(app: AppPage) -> None:
+    app.page.wait_for_url("**/")
+    assert app.page.locator("#view-game").is_visible()
+    assert app.page.locator("#view-page").is_hidden()
+
+
+def test_a_toolbar_button_on_a_page_acts_on_the_game_in_sight(open_app: OpenApp) -> None:
+    app = open_app()
+    dealt = app.open_deal(DEAL)
+    moved = _double_tap_move(app)
+    _show_page(app, "rules")
+    app.page.click("#btn-undo")
+    _on_the_game(app)
+    app.wait_version(moved["version"] + 1)
+    assert app.drawn_columns() == dealt["columns"]
+
+    _show_page(app, "faq")
+    app.page.click("#btn-hint")
+    _on_the_game(app)
+    app.page.wait_for_selector("#board .card.hinted")
+    assert app.state()["hints"] == 1
+
+    _show_page(app, "rules")
+    _new_game(app, code="YU1-C-AACRWEA")
+    app.page.wait_for_function("id => document.body.dataset.game !== id", arg=dealt["id"])
+    _on_the_game(app)
+    assert app.page.locator("#board .info .code").inner_text() == "YU1-C-AACRWEA"
+
+
+def _confirm_replay(app: AppPage) -> None:
+    app.page.click("#btn-replay")
+    dialog = app.page.locator("#dlg-replay")
+    dialog.wait_for(state="visible")
+    dialog.locator('button[value="replay"]').click()
+
+
+def test_replay_asks_first_and_keeps_the_game_until_the_player_agrees(open_app: OpenApp) -> None:
+    app = open_app()
+    dealt = app.open_deal(DEAL)
+    moved = _double_tap_move(app)
+    app.page.click("#btn-replay")
+    dialog = app.page.locator("#dlg-replay")
+    dialog.wait_for(state="visible")
+    dialog.locator('button[value="cancel"]').click()
+    dialog.wait_for(state="hidden")
+    app.wait_idle()
+    kept = app.state()
+    assert (kept["id"], kept["version"], kept["record"]) == (
+        moved["id"],
+        moved["version"],
+        moved["record"],
+    )
+    _confirm_replay(app)
+    app.page.wait_for_function("id => document.body.dataset.game !== id", arg=dealt["id"])
+    assert app.state()["moves"] == 0
+
+
+def test_replay_and_undo_are_not_neighbours_on_a_phone(open_app: OpenApp) -> None:
+    app = open_app(touch=True)
+    app.open_deal(DEAL)
+    replay, undo = app.box(app.page.locator("#btn-replay")), app.box(app.page.locator("#btn-undo"))
+    assert abs(replay["x"] - undo["x"]) > 2 * undo["width"]
+
+
 def test_replay_starts_the_deal_again(open_app: OpenApp) -> None:
     app = open_app()
     dealt = app.open_deal(DEAL)
     _double_tap_move(app)
-    app.page.click("#btn-replay")
+    _confirm_replay(app)
     app.page.wait_for_function("id => document.body.dataset.game !== id", arg=dealt["id"])
     state = app.state()
     assert state["code"] == DEAL
@@ -283,3 +354,105 @@ def test_a_move_made_in_another_tab_is_picked_up(open_app: OpenApp) -> None:
     state = app.state()
     assert state["version"] == before["version"] + 1
     assert app.drawn_columns() == state["columns"]
+
+
+def test_escape_closes_the_menu(open_app: OpenApp) -> None:
+    app = open_app()
+    app.page.click("#menu summary")
+    app.page.locator(".menu-items").wait_for(state="visible")
+    app.page.keyboard.press("Escape")
+    app.page.locator(".menu-items").wait_for(state="hidden")
+    assert app.page.evaluate("document.activeElement.matches('#menu summary')")
+
+
+def test_a_hint_asked_twice_for_the_same_move_counts_once(open_app: OpenApp) -> None:
+    app = open_app()
+    app.open_deal(DEAL)
+    for _ in range(2):
+        app.page.click("#btn-hint")
+        app.page.wait_for_selector("#board .card.hinted")
+        app.wait_idle()
+    assert app.state()["hints"] == 1
+
+
+def _back_and_forth(code: str) -> list[str]:
+    """Two moves of the deal *code* that take one card to another column and back."""
+    game = Game.from_code(code)
+    for move in list(game.legal_moves):
+        home = game.column_of(move.card)
+        if move.column is None or home is None:
+            continue
+        game.play(move)
+        back = Move(move.card, home)
+        if game.is_legal(back):
+            return [str(move), str(back)]
+        game.undo()
+    raise AssertionError(f"no card of {code} goes and comes back")
+
+
+def test_at_the_undo_limit_the_app_says_so(open_app: OpenApp) -> None:
+    app = open_app()
+    # In this deal 7♥ can go to column 7 and come back to column 3, again and again.
+    code = "YU1-C-AAAAAAX"
+    app.open_deal(code)
+    moves = _back_and_forth(code) * 51
+    state = app.play_record(code, [*moves, *["U"] * 100])
+    assert state["can_undo"] is False
+    app.reload()
+    app.page.click("#btn-undo")
+    assert app.message() == "Only the last 100 moves can be undone; the moves before them stay."
+    app.wait_idle()
+    assert app.state()["version"] == state["version"]
+
+
+_CODE_LINES_JS = """() => {
+    const error = document.querySelector('#new-error');
+    const walker = document.createTreeWalker(error, NodeFilter.SHOW_TEXT);
+    const lines = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.data.matchAll(/YU1-C-AAAAAAB/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            lines.push(new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size);
+        }
+    }
+    return lines;
+}"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_invalid_code_message_keeps_a_code_on_one_line(
+    open_app: OpenApp, language: str
+) -> None:
+    app = open_app(f"/?lang={language}", viewport={"width": 360, "height": 640}, touch=True)
+    app.console.allow_refusals(400)
+    for code in ("YU2-C-AAAAAAB", "YU1-X-AAAAAAB", "YU1-C-AAAAAA"):
+        _new_game(app, code=code)
+        # Each window opens with no error: the one awaited is this code's.
+        app.page.wait_for_function(
+            "() => document.querySelector('#new-error').textContent.includes('YU1-C-AAAAAAB')"
+        )
+        assert app.page.evaluate(_CODE_LINES_JS) == [1]
+        app.page.locator("#dlg-new [data-close]").click()
+
+
+def test_a_typed_code_and_the_rules_choice_never_disagree(open_app: OpenApp) -> None:
+    app = open_app()
+    app.open_deal(DEAL)
+    app.page.click("#btn-new")
+    dialog = app.page.locator("#dlg-new")
+    dialog.wait_for(state="visible")
+    relaxed = dialog.locator('input[name="rules"][value="relaxed"]')
+    relaxed.check()
+    dialog.locator("#new-code").fill("YU1-C-AACRWEA")
+    assert relaxed.is_disabled(), "the code's own rules letter decides"
+    assert dialog.locator("#new-code-rules").is_visible()
+    dialog.locator('input[name="deal"][value="random"]').check()
+    assert relaxed.is_enabled()
+    assert dialog.locator("#new-code-rules").is_hidden()
+    dialog.locator('input[name="deal"][value="code"]').check()
+    with app.page.expect_response(lambda response: response.url.endswith("/api/v1/games")):
+        dialog.locator("#new-start").click()
+    app.wait_idle()
+    assert app.state()["code"] == "YU1-C-AACRWEA"

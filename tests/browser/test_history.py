@@ -312,3 +312,24 @@ def test_undos_name_the_move_they_take_back_and_a_long_record_keeps_what_stayed(
     assert answer["replayable"] == {"record": "YU1-C-AACRWEA QC>5", "cut": True}
     short = app.page.evaluate(_FRAMES_JS, [[], "YU1-C-AACRWEA QC>5 U"])
     assert short["replayable"] == {"record": "YU1-C-AACRWEA QC>5 U", "cut": False}
+
+
+def test_watch_plays_a_game_by_itself_at_a_chosen_speed(open_app: OpenApp) -> None:
+    app = open_app()
+    line = undo_line()
+    undone = app.play_record(UNDO_CODE, line)
+    app.goto(f"/history/{undone['id']}")
+    caption = app.page.locator(".step-caption")
+    caption.wait_for()
+    app.page.locator(".watch-speed").select_option("fast")
+    play = app.page.locator("[data-autoplay]")
+    play.click()
+    assert play.inner_text() == "Pause"
+    app.page.wait_for_function(
+        "text => document.querySelector('.step-caption').textContent === text",
+        arg=f"Move 3 of 3: {line[3]}",
+    )
+    app.page.wait_for_function(
+        "() => document.querySelector('[data-autoplay]').textContent === 'Play'"
+    )
+    assert _watched(app) == _position(UNDO_CODE, line)

@@ -163,7 +163,7 @@ class Tour:
         for key in ("new", "replay", "undo", "hint", "analysis"):
             button = self.page.get_by_role("button", name=self.t(f"toolbar.{key}"), exact=True)
             assert button.count() == 1, key
-        assert self.page.get_by_role("img", name=seven, exact=True).count() == 1
+        assert self.page.get_by_role("button", name=seven, exact=True).count() == 1
         # A refused move: the browser's words are the server's, in the player's language.
         with self.page.expect_response(lambda answer: answer.url.endswith("/moves")) as answer:
             app.drag("7H", "3")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import OpenApp
+from tests.browser.helpers import AppPage
 from yukon.engine import Game, Move
 
 pytestmark = pytest.mark.browser
@@ -52,7 +53,8 @@ def test_text_pages_show_every_section(
 
 def test_the_faq_publishes_the_shuffle(open_app: OpenApp) -> None:
     app = open_app("/faq")
-    app.page.locator("#page section").first.wait_for()  # the page's module loads after the app
+    # The page's module loads after the game: wait for the text measured.
+    app.page.locator('#page section[data-key="faq.shuffle"]').wait_for()
     text = app.page.locator("#page").inner_text()
     for needle in ("SplitMix64", "0x9E3779B97F4A7C15", "0xBF58476D1CE4E5B9", "Fisher–Yates"):
         assert needle in text
@@ -88,3 +90,31 @@ def test_the_examples_page_steps_through_a_real_game(open_app: OpenApp) -> None:
     assert caption.inner_text() == "Move 26 of 26: 6D>F"
     assert page.locator('[data-step="next"]').is_disabled()
     assert page.locator(".example-board .info-slot").inner_text() == "Score 140"
+
+
+def _marked(app: AppPage, mark: str) -> list[str]:
+    cards: list[str] = app.page.eval_on_selector_all(
+        f".example-board .card.{mark}", "cards => cards.map(card => card.dataset.card)"
+    )
+    return cards
+
+
+def test_the_examples_page_on_a_phone_shows_the_board_and_marks_what_moved(
+    open_app: OpenApp,
+) -> None:
+    app = open_app("/examples", viewport={"width": 360, "height": 640}, touch=True)
+    caption = app.page.locator(".step-caption")
+    app.page.wait_for_selector(".step-caption:not(:empty)")
+    board = app.box(app.page.locator(".example-board"))
+    assert board["y"] + board["height"] / 2 < 640, "most of the board is above the fold"
+    assert _marked(app, "moved") == []
+    app.page.click('[data-step="next"]')
+    app.page.click('[data-step="next"]')
+    assert caption.inner_text() == "Move 2 of 26: TD>1"
+    assert _marked(app, "moved") == ["TD", "5H", "JD", "8S"]
+    for _ in range(11):
+        app.page.keyboard.press("ArrowRight")
+    assert caption.inner_text() == "After move 12, a try: 9D>3"
+    assert (_marked(app, "moved"), _marked(app, "refused")) == ([], ["9D"])
+    app.page.keyboard.press("ArrowLeft")
+    assert _marked(app, "moved") == ["AD"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import OpenApp
+from tests.browser.helpers import AppPage
 
 pytestmark = pytest.mark.browser
 
@@ -77,3 +78,32 @@ def test_with_automatic_placement_one_tap_places_a_card(open_app: OpenApp) -> No
     app.tap("6C", touch=True)
     app.wait_version(before["version"] + 1)
     assert app.state()["columns"][int(target) - 1]["cards"][-2:] == ["6C", "KS"]
+
+
+def _slow_network(app: AppPage, latency_ms: int) -> None:
+    """Every answer of the server arrives *latency_ms* late, as on a phone network."""
+    session = app.page.context.new_cdp_session(app.page)
+    session.send("Network.enable")
+    session.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": latency_ms, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+
+
+@pytest.mark.parametrize(
+    ("touch", "latency_ms"),
+    [(False, 0), (False, 200), (True, 0), (True, 200)],
+    ids=["mouse", "mouse-slow", "touch", "touch-slow"],
+)
+def test_a_double_tap_on_a_card_that_goes_home_is_one_move(
+    open_app: OpenApp, touch: bool, latency_ms: int
+) -> None:
+    app = open_app(touch=touch)
+    before = app.open_deal("YU1-C-AACRWEA", ["TH>1"])
+    assert before["columns"][3]["cards"][-1] == "AS"
+    _slow_network(app, latency_ms)
+    app.double_tap("AS", touch=touch)
+    app.wait_idle()
+    state = app.state()
+    assert state["record"] == "YU1-C-AACRWEA TH>1 AS>F"
+    assert app.foundation("S").locator('.card[data-card="AS"]').count() == 1

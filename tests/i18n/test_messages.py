@@ -24,6 +24,7 @@ from yukon.engine import (
 )
 from yukon.i18n import LANGUAGES, format_number, load_catalog, translate
 from yukon.i18n.messages import (
+    card_symbol,
     choose_language,
     code_problem_message,
     error_message,
@@ -94,10 +95,22 @@ def test_the_placement_rule_lists_the_cards_the_language_way(language: str) -> N
     assert isinstance(rank, str)
     assert rank in classic
     king = placement_rule(language, Card.parse("KS"), CLASSIC)
-    assert king == translate(language, "refusal.king_only_empty", card="K♠")
+    king_symbol = translate(language, "card.ranks").split()[-1] + "♠"
+    assert king == translate(language, "refusal.king_only_empty", card=king_symbol)
     for rules in RULE_SETS:
-        named = re.findall("(?:10|[2-9AJQK])[♠♥♦♣]", placement_rule(language, SEVEN, rules))
+        named = re.findall("(?:10|[2-9])[♠♥♦♣]", placement_rule(language, SEVEN, rules))
         assert named[1:] == [card.symbol for card in rules.targets(SEVEN)], (language, rules)
+
+
+@pytest.mark.parametrize(
+    ("language", "symbols"),
+    [("en", "A♠ J♥ Q♦ K♣"), ("sk", "A♠ V♥ D♦ K♣"), ("hu", "A♠ V♥ D♦ K♣"), ("ru", "Т♠ В♥ Д♦ К♣")],
+)
+def test_cards_are_written_with_the_letters_of_the_languages_decks(
+    language: str, symbols: str
+) -> None:
+    cards = [Card.parse(code) for code in ("AS", "JH", "QD", "KC")]
+    assert " ".join(card_symbol(language, card) for card in cards) == symbols
 
 
 def test_a_refusal_reads_as_the_browser_writes_it() -> None:

@@ -1,4 +1,4 @@
-"""``yukon solve`` and ``yukon analyze`` through :func:`yukon.cli.main`."""
+"""``yukon solve`` through :func:`yukon.cli.main`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from yukon.cli import main
-from yukon.commands.solve import wilson
 from yukon.engine import Record
 
 
@@ -48,7 +47,6 @@ def test_solve_a_position_file(tmp_path: Path, capsys: pytest.CaptureFixture[str
         ["solve", "YU1-C-AAAAAAB", "--states", "0"],
         ["solve", "YU1-C-AAAAAAB", "--position", "x.json"],
         ["solve", "--position", "/nonexistent/position.json"],
-        ["analyze", "--from", "0", "--count", "0", "--out", "x.jsonl"],
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -66,26 +64,3 @@ def test_solve_a_position_file_that_is_not_json(
     path.write_text("{", encoding="utf-8")
     assert main(["solve", "--position", str(path)]) == 2
     assert "not JSON" in capsys.readouterr().err
-
-
-def test_analyze_is_resumable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "deals.jsonl"
-    argv = ["analyze", "--from", "0", "--count", "3", "--states", "3000", "--out", str(out)]
-    assert main(argv) == 0
-    first = out.read_text(encoding="utf-8").splitlines()
-    assert len(first) == 3
-    assert main([*argv[:4], "5", *argv[5:], "--workers", "2"]) == 0
-    lines = out.read_text(encoding="utf-8").splitlines()
-    assert lines[:3] == first
-    assert sorted(json.loads(line)["code"] for line in lines) == [
-        f"YU1-C-AAAAAA{letter}" for letter in "ABCDE"
-    ]
-    summary = capsys.readouterr().out
-    assert "5 deals:" in summary
-    assert "95 % interval" in summary
-
-
-def test_wilson_interval() -> None:
-    low, high = wilson(95, 100)
-    assert 0.88 < low < 0.95 < high < 0.98
-    assert wilson(0, 0) == (0.0, 1.0)

@@ -15,7 +15,7 @@ MODULES = sorted(
 )
 
 
-@pytest.mark.parametrize("name", [*MODULES, "yukon.commands.solve"])
+@pytest.mark.parametrize("name", [*MODULES, "yukon.commands.analyze"])
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0

@@ -204,11 +204,14 @@ def test_settings_have_defaults_and_keep_changes(client: TestClient) -> None:
         "placement_help": True,
         "interactive_rules": True,
         "auto_placement": False,
+        "four_color": False,
+        "left_handed": False,
         "language": None,
     }
-    changed = client.put(f"{API}/settings", json={"auto_placement": True, "language": "is"})
+    change = {"auto_placement": True, "four_color": True, "left_handed": True, "language": "is"}
+    changed = client.put(f"{API}/settings", json=change)
     assert changed.status_code == 200
-    assert changed.json() == {**defaults, "auto_placement": True, "language": "is"}
+    assert changed.json() == {**defaults, **change}
     assert client.get(f"{API}/settings").json() == changed.json()
     back = client.put(f"{API}/settings", json={"language": None}).json()
     assert back["language"] is None

@@ -31,8 +31,9 @@ def printable(text: str) -> str:
 
 
 # Imported after REGISTRY exists: each command module imports Subcommands from here.
-from yukon.commands import maintenance, serve, solve  # noqa: E402
+from yukon.commands import analyze, maintenance, serve, solve  # noqa: E402
 
 REGISTRY.append(serve.register)
 REGISTRY.append(solve.register)
+REGISTRY.append(analyze.register)
 REGISTRY.append(maintenance.register)

@@ -35,6 +35,7 @@ from yukon.engine import (
 from yukon.i18n import BABEL_LOCALES, LANGUAGES, has_key, negotiate, translate
 
 __all__ = [
+    "card_symbol",
     "choose_language",
     "code_problem_message",
     "error_message",
@@ -56,35 +57,52 @@ def choose_language(saved: str | None, accept_language: str | None) -> str:
     return saved if saved in LANGUAGES else negotiate(accept_language)
 
 
+def card_symbol(language: str, card: Card) -> str:
+    """*card* as the players of *language* write it, with the rank letters of
+    their decks: a Slovak Jack of hearts is "V♥".
+
+    >>> card_symbol("sk", Card.parse("JH")), card_symbol("ru", Card.parse("AS"))
+    ('V♥', 'Т♠')
+    """
+    return translate(language, "card.ranks").split()[card.rank - 1] + card.suit.symbol
+
+
 def placement_rule(language: str, card: Card, rules: RuleSet) -> str:
     """Where *card* may go, by the rules: "7♥ goes on a black 8 — 8♠ or 8♣"."""
+    symbol = card_symbol(language, card)
     targets = rules.targets(card)
     if not targets:
-        return translate(language, "refusal.king_only_empty", card=card.symbol)
+        return translate(language, "refusal.king_only_empty", card=symbol)
     options = format_list(
-        [option.symbol for option in targets], style="or", locale=BABEL_LOCALES[language]
+        [card_symbol(language, option) for option in targets],
+        style="or",
+        locale=BABEL_LOCALES[language],
     )
     rank = translate(language, f"rank.{targets[0].rank}")
     key = f"refusal.goes_on_{rules.wording(card)}"
-    return translate(language, key, card=card.symbol, rank=rank, options=options)
+    return translate(language, key, card=symbol, rank=rank, options=options)
 
 
 def no_place_message(language: str, card: Card, rules: RuleSet) -> str:
     """Why a double tap left *card* where it is: nowhere it may go fits now."""
     return translate(
-        language, "refusal.no_place", card=card.symbol, rule=placement_rule(language, card, rules)
+        language,
+        "refusal.no_place",
+        card=card_symbol(language, card),
+        rule=placement_rule(language, card, rules),
     )
 
 
 def refusal_message(language: str, refusal: Refusal) -> str:
     """The rule that refused a move, in *language*, naming the cards by their symbols."""
-    card = "?" if refusal.card is None else refusal.card.symbol
+    card = "?" if refusal.card is None else card_symbol(language, refusal.card)
     reason = refusal.reason
     if reason in _BUILT_FROM_THE_RULE:
         rule = "" if refusal.card is None else placement_rule(language, refusal.card, refusal.rules)
         if refusal.target is None:
             return rule
-        return translate(language, "refusal.not_on", rule=rule, target=refusal.target.symbol)
+        target = card_symbol(language, refusal.target)
+        return translate(language, "refusal.not_on", rule=rule, target=target)
     if reason is Reason.FOUNDATION_NEEDS_OTHER:
         suit = "?" if refusal.card is None else refusal.card.suit.symbol
         if refusal.target is None:
@@ -93,7 +111,7 @@ def refusal_message(language: str, refusal: Refusal) -> str:
             language,
             "refusal.foundation_needs_other",
             suit=suit,
-            needed=refusal.target.symbol,
+            needed=card_symbol(language, refusal.target),
             card=card,
         )
     if reason is Reason.GROUP_TOO_LARGE:

@@ -1,113 +1,155 @@
-"""Solving many deals in parallel into a JSON-lines file, resumably.
+"""Solving many deals into a JSON-lines file, resumably (``yukon analyze``).
 
-Each line is one deal's verdict: ``{"code", "status", "states", "seconds",
-"moves"}`` (``moves`` is the length of the solution). Deals already in the file
-are skipped, so an interrupted run picks up where it stopped.
+Each line is one deal's verdict together with what it was found with, so that
+a file says by itself which figure it makes::
+
+    {"deal":1,"rules":"C","budget":"states=1000000","solver":"1","status":"won",...}
+
+and then ``states`` searched, ``seconds`` taken and ``moves`` (the length of
+the solution, 0 unless won). Deals already in a file are skipped, so an
+interrupted run goes on where it stopped; a file made with another budget or
+another :data:`~yukon.solver.search.VERSION` of the search is refused instead of
+mixed into one figure. A hard kill can leave half a line at the end: it is cut
+off and its deal solved again.
+
+Nothing here runs in parallel: :func:`solve_deal` is the one job that every
+executor (a Dask worker on this machine or another) runs.
+
+>>> verdict = solve_deal(GameCode.parse("YU1-C-AAAAAAB"), Limit(states=50_000))
+>>> verdict.status, verdict.budget
+(<Status.WON: 'won'>, Limit(seconds=None, states=50000))
+>>> Verdict.parse(verdict.to_json()) == verdict
+True
 """
 
 from __future__ import annotations
 
 import json
-import multiprocessing
-import time
-from collections import Counter
-from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, TextIO
+from typing import Final
 
-from yukon.engine import GameCode, Position, YukonError
+from yukon.engine import GameCode, Position, RuleSet, YukonError
 from yukon.solver.result import Limit, Status
-from yukon.solver.search import solve
+from yukon.solver.search import VERSION, solve
 
-__all__ = ["read_done", "run_analysis", "solve_code"]
+__all__ = ["AnalysisFileError", "Verdict", "read_verdicts", "solve_deal"]
 
-_BAR: Final = 30
-
-
-def solve_code(job: tuple[str, Limit]) -> dict[str, object]:
-    """Solve one deal given as code text (a picklable job for worker processes)."""
-    code, limit = job
-    result = solve(Position.from_code(GameCode.parse(code)), limit)
-    return {
-        "code": code,
-        "status": result.status.value,
-        "states": result.states,
-        "seconds": round(result.seconds, 3),
-        "moves": len(result.moves),
-    }
+_FIELDS: Final = ("deal", "rules", "budget", "solver", "status", "states", "seconds", "moves")
 
 
-def read_done(path: Path) -> dict[str, Status]:
-    """The verdicts already in *path* by code text (none if it does not exist).
-
-    :raises OSError: when a line is not one of ours (the file is not overwritten).
-    """
-    done: dict[str, Status] = {}
-    if not path.exists():
-        return done
-    # Bytes that are not UTF-8 become U+FFFD: that line is then reported, not a traceback.
-    with path.open(encoding="utf-8", errors="replace") as lines:
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                entry = json.loads(line)
-                done[str(GameCode.parse(entry["code"]))] = Status(entry["status"])
-            except (ValueError, KeyError, TypeError, YukonError) as error:
-                raise OSError(f"{path}:{number}: not an analysis line ({error})") from None
-            except RecursionError:
-                raise OSError(
-                    f"{path}:{number}: not an analysis line (nested too deeply)"
-                ) from None
-    return done
+class AnalysisFileError(YukonError):
+    """An analysis file that cannot be resumed: damaged, or made with another
+    budget or search. Nothing in it is changed."""
 
 
-def run_analysis(
-    codes: Iterable[GameCode],
-    limit: Limit,
-    out: Path,
-    *,
-    workers: int = 1,
-    progress: TextIO | None = None,
-) -> Counter[Status]:
-    """Solve every deal of *codes* not yet in *out*, appending a line per deal.
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One deal's line in an analysis file."""
 
-    :returns: the verdicts of all the *codes*, from earlier runs included.
-    """
-    wanted = [str(code) for code in codes]
-    done = read_done(out)
-    counts: Counter[Status] = Counter(done[code] for code in wanted if code in done)
-    todo = [code for code in wanted if code not in done]
-    started = time.perf_counter()
-    with out.open("a", encoding="utf-8") as sink:
-        for finished, entry in enumerate(_results(todo, limit, workers), 1):
-            sink.write(json.dumps(entry) + "\n")
-            sink.flush()
-            counts[Status(entry["status"])] += 1
-            if progress is not None:
-                _show(progress, counts, len(wanted), finished, len(todo), started)
-    if progress is not None and todo:
-        progress.write("\n")
-    return counts
+    code: GameCode
+    budget: Limit
+    solver: str
+    status: Status
+    states: int
+    seconds: float
+    moves: int
+
+    def to_json(self) -> str:
+        """The line, without its newline (compact: a study holds thousands)."""
+        return json.dumps(
+            {
+                "deal": self.code.number,
+                "rules": self.code.rules.letter,
+                "budget": str(self.budget),
+                "solver": self.solver,
+                "status": self.status.value,
+                "states": self.states,
+                "seconds": self.seconds,
+                "moves": self.moves,
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def parse(cls, line: str) -> Verdict:
+        """The inverse of :meth:`to_json`.
+
+        :raises ValueError: for a line that is not a verdict.
+        """
+        data = json.loads(line)
+        if not isinstance(data, dict) or sorted(data) != sorted(_FIELDS):
+            raise ValueError(f"the fields are not {', '.join(_FIELDS)}")
+        deal, states, seconds, moves = data["deal"], data["states"], data["seconds"], data["moves"]
+        if not all(isinstance(n, int) for n in (deal, states, moves)):
+            raise ValueError("deal, states and moves are whole numbers")
+        if not isinstance(seconds, int | float) or not isinstance(data["solver"], str):
+            raise ValueError("seconds is a number and solver a text")
+        return cls(
+            GameCode(RuleSet.parse(str(data["rules"])), deal),
+            Limit.parse(str(data["budget"])),
+            data["solver"],
+            Status(data["status"]),
+            states,
+            float(seconds),
+            moves,
+        )
 
 
-def _results(todo: list[str], limit: Limit, workers: int) -> Iterator[dict[str, object]]:
-    jobs = [(code, limit) for code in todo]
-    if workers == 1 or len(jobs) <= 1:
-        yield from map(solve_code, jobs)
-        return
-    with multiprocessing.Pool(workers) as pool:
-        yield from pool.imap_unordered(solve_code, jobs)
-
-
-def _show(
-    stream: TextIO, counts: Counter[Status], total: int, finished: int, todo: int, started: float
-) -> None:
-    filled = _BAR * finished // todo
-    elapsed = time.perf_counter() - started
-    stream.write(
-        f"\r[{'#' * filled}{'.' * (_BAR - filled)}] {sum(counts.values())}/{total}"
-        f"  won {counts[Status.WON]}  unwinnable {counts[Status.UNWINNABLE]}"
-        f"  unknown {counts[Status.UNKNOWN]}  {elapsed:.0f} s"
+def solve_deal(code: GameCode, budget: Limit) -> Verdict:
+    """Solve deal *code* within *budget* (every win replayed by :func:`solve`)."""
+    result = solve(Position.from_code(code), budget)
+    return Verdict(
+        code,
+        budget,
+        VERSION,
+        result.status,
+        result.states,
+        round(result.seconds, 3),
+        len(result.moves),
     )
-    stream.flush()
+
+
+def read_verdicts(path: Path, budget: Limit) -> dict[GameCode, Verdict]:
+    """The verdicts already in *path* (none if it does not exist), to resume a
+    run with *budget* and this search.
+
+    A last line without its newline was cut short by a kill: it is removed from
+    the file (the one change made here) and its deal counts as not done.
+
+    :raises AnalysisFileError: for a damaged line, or one found with another
+        budget or search.
+    """
+    if not path.exists():
+        return {}
+    data = path.read_bytes()
+    whole = data.rfind(b"\n") + 1
+    verdicts: dict[GameCode, Verdict] = {}
+    for number, line in enumerate(data[:whole].decode("utf-8", errors="replace").splitlines(), 1):
+        if line.strip():
+            verdict = _parse_line(path, number, line)
+            _check_matches(path, number, verdict, budget)
+            verdicts.setdefault(verdict.code, verdict)
+    if whole < len(data):
+        with path.open("r+b") as torn:
+            torn.truncate(whole)
+    return verdicts
+
+
+def _parse_line(path: Path, number: int, line: str) -> Verdict:
+    try:
+        return Verdict.parse(line)
+    except (ValueError, KeyError, TypeError, RecursionError) as error:
+        raise AnalysisFileError(
+            f"{path}:{number}: not a line of yukon analyze ({error}); the file is left as it is"
+        ) from None
+
+
+def _check_matches(path: Path, number: int, verdict: Verdict, budget: Limit) -> None:
+    if verdict.budget == budget and verdict.solver == VERSION:
+        return
+    raise AnalysisFileError(
+        f"{path}:{number}: found with budget {verdict.budget} by solver {verdict.solver},"
+        f" but this run has budget {budget} and solver {VERSION}: one file holds one budget"
+        " and one solver, so give the same budget or write to another file"
+    )

@@ -2,6 +2,8 @@
 
 >>> Limit(states=1000)
 Limit(seconds=None, states=1000)
+>>> str(Limit(seconds=2.5, states=1000)), Limit.parse("states=1000")
+('seconds=2.5,states=1000', Limit(seconds=None, states=1000))
 >>> Status.WON.value
 'won'
 """
@@ -34,6 +36,35 @@ class Limit:
             raise ValueError(f"seconds must be positive, not {self.seconds!r}")
         if self.states is not None and self.states < 1:
             raise ValueError(f"states must be at least 1, not {self.states!r}")
+
+    def __str__(self) -> str:
+        """The budget as text, e.g. ``states=1000000``: how analysis files record it."""
+        parts = []
+        if self.seconds is not None:
+            parts.append(f"seconds={self.seconds!r}")
+        if self.states is not None:
+            parts.append(f"states={self.states}")
+        return ",".join(parts) or "unbounded"
+
+    @classmethod
+    def parse(cls, text: str) -> Limit:
+        """The inverse of :meth:`__str__`.
+
+        :raises ValueError: for text that is not a budget.
+        """
+        if text == "unbounded":
+            return cls()
+        bounds: dict[str, str] = {}
+        for part in text.split(","):
+            name, _, value = part.partition("=")
+            if name not in ("seconds", "states") or name in bounds or not value:
+                raise ValueError(f"not a budget: {text!r}")
+            bounds[name] = value
+        seconds, states = bounds.get("seconds"), bounds.get("states")
+        return cls(
+            seconds=None if seconds is None else float(seconds),
+            states=None if states is None else int(states),
+        )
 
 
 class Status(enum.Enum):

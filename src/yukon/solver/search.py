@@ -42,7 +42,13 @@ from yukon.solver.measures import progress
 from yukon.solver.result import Limit, SolveResult, Status
 from yukon.solver.shorten import shorten
 
-__all__ = ["SHARES", "SolverError", "solve", "verify"]
+__all__ = ["SHARES", "VERSION", "SolverError", "solve", "verify"]
+
+VERSION: Final = "1"
+"""The search's revision, recorded with every verdict of ``yukon analyze``: a
+change that can alter a verdict or a count of states under the same budget
+(phases, shares, move order, proofs) takes a new one, so that results of two
+searches are never mixed into one figure."""
 
 SHARES: Final = (0.1, 0.05, 0.25)
 """The parts of the budget phases 1, 2 and 3 may use; phase 4 has the rest."""

@@ -38,6 +38,8 @@ class PlayerSettings:
     placement_help: bool = True
     interactive_rules: bool = True
     auto_placement: bool = False
+    four_color: bool = False
+    left_handed: bool = False
     language: str | None = None
 
     def as_dict(self) -> dict[str, object]:

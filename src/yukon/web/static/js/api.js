@@ -43,6 +43,8 @@ import { href } from "./paths.js";
  * @property {boolean} placement_help
  * @property {boolean} interactive_rules
  * @property {boolean} auto_placement
+ * @property {boolean} four_color     the four-colour deck: ♦ blue, ♣ green
+ * @property {boolean} left_handed    the foundations on the left
  * @property {string | null} language
  *
  * @typedef {object} ErrorBody

@@ -4,13 +4,25 @@
  * and buttons, and routes between the game and the pages: Statistics, the game
  * history (and a game of it watched move by move), Rules, Examples and FAQ.
  */
+import { Announcer, describeChange } from "./announce.js";
 import { ApiError, api } from "./api.js";
 import { BoardView } from "./board.js";
-import { GameController, openGame } from "./controller.js";
-import { AnalysisDialog, NewGameDialog, NoMovesNotice, SettingsDialog, Toast, WinDialog, byId } from "./dialogs.js";
+import { GameController, atUndoLimit, openGame } from "./controller.js";
+import {
+  AnalysisDialog,
+  NewGameDialog,
+  NoMovesNotice,
+  ReplayDialog,
+  SettingsDialog,
+  Toast,
+  WinDialog,
+  byId,
+} from "./dialogs.js";
 import { PointerInput } from "./drag.js";
+import { BoardFocus } from "./focus.js";
 import { InfoBar } from "./info.js";
 import { LANGUAGES, chooseLanguage, currentLanguage, linkedLanguage, loadLanguage, t, translateTree } from "./i18n.js";
+import { KeyboardInput, makeKeysDialog } from "./keyboard.js";
 import { BOARD_LABELS, apiErrorMessage } from "./messages.js";
 import { fillRuleChoices, loadRegistry, rules } from "./rulesets.js";
 import { SettingsStore } from "./settings.js";
@@ -36,8 +48,11 @@ class App {
   constructor(settings, visit) {
     this.settings = settings;
     this.visit = visit;
-    this.toast = new Toast();
-    this.board = new BoardView(byId("board"), BOARD_LABELS);
+    this.announcer = new Announcer();
+    // What the toast shows, a screen reader hears (the toast itself is not a live region).
+    this.toast = new Toast((text) => this.announcer.say(text));
+    this.board = new BoardView(byId("board"), BOARD_LABELS, () => this.boardRoom());
+    this.focus = new BoardFocus(this.board);
     this.info = new InfoBar(this.board.info, (text) => this.toast.show(text));
     /** @type {GameState | null} */
     this.shown = null;
@@ -46,6 +61,7 @@ class App {
       info: this.info,
       settings,
       toast: this.toast,
+      announce: (text) => this.announcer.say(text),
       onState: (state) => this.onState(state),
     });
     /** @type {Page | null} */
@@ -53,7 +69,11 @@ class App {
     /** Counts the addresses shown, so that a page that loads late is not drawn over a newer one. */
     this.routes = 0;
     fillRuleChoices(byId("new-rules"));
-    this.newGame = new NewGameDialog((request) => this.game.newGame(request));
+    this.newGame = new NewGameDialog(async (request) => {
+      await this.game.newGame(request);
+      this.showGame();
+    });
+    this.replayDialog = new ReplayDialog();
     this.settingsDialog = new SettingsDialog(
       settings,
       () => this.visit ?? settings.values.language,
@@ -61,8 +81,8 @@ class App {
     );
     const actions = {
       newGame: () => this.newGame.open(this.game.state?.rules ?? rules().default_rules),
-      replay: () => this.game.replay(),
-      undo: () => this.game.undo(),
+      replay: () => this.inSight(() => this.replay()),
+      undo: () => this.inSight(() => this.game.undo()),
       stats: () => this.navigate("/stats"),
     };
     /** @type {import("./history.js").HistoryActions} */
@@ -74,11 +94,49 @@ class App {
     this.win = new WinDialog(actions);
     this.notice = new NoMovesNotice(actions);
     this.analysis = new AnalysisDialog();
-    this.wireInput();
+    this.keys = makeKeysDialog();
+    this.wireInput(actions);
     this.wireButtons(actions);
+    settings.subscribe((values) => this.applyLook(values));
+    this.applyLook(settings.values);
+    this.keepMessagesOffCards();
   }
 
-  wireInput() {
+  /**
+   * The short messages lie over the bottom of the screen: while one shows, the
+   * columns end above it (they tighten, no card is covered).
+   */
+  keepMessagesOffCards() {
+    const message = byId("message");
+    this.board.reserve = () => (message.hidden ? 0 : Math.max(0, window.innerHeight - message.getBoundingClientRect().top + 8));
+    const observer = new MutationObserver(() => this.board.layout());
+    for (const node of [message, byId("notice")]) {
+      observer.observe(node, { attributes: true, childList: true, characterData: true, subtree: true });
+    }
+  }
+
+  /**
+   * The height the board may take: down to the window's bottom, or to the
+   * no-move notice while it is shown, so that the notice covers no card.
+   * @returns {number}
+   */
+  boardRoom() {
+    const notice = byId("notice");
+    const bottom = notice.hidden ? window.innerHeight : notice.getBoundingClientRect().top;
+    return bottom - byId("board").getBoundingClientRect().top - 8;
+  }
+
+  /**
+   * The four-colour deck and the left-handed layout (board.css draws them).
+   * @param {import("./api.js").Settings} values
+   */
+  applyLook(values) {
+    document.body.classList.toggle("four-color", values.four_color);
+    document.body.classList.toggle("left-handed", values.left_handed);
+  }
+
+  /** @param {import("./dialogs.js").Actions} actions */
+  wireInput(actions) {
     const game = this.game;
     new PointerInput(this.board, {
       canPick: (card) => game.canPick(card),
@@ -87,13 +145,20 @@ class App {
       onTap: (card) => game.tapped(card),
       onDoubleTap: (card) => game.doubleTapped(card),
     });
+    new KeyboardInput(this.focus, {
+      active: () => !byId("view-game").hidden && !document.querySelector("dialog[open]"),
+      move: (card, target) => game.act(card, () => target),
+      place: (card) => game.act(card, (state) => game.placement(state, card)),
+      undo: actions.undo,
+      hint: () => game.hint(),
+      newGame: actions.newGame,
+      showKeys: () => this.keys.showModal(),
+      announce: (text) => this.announcer.say(text),
+    });
     document.addEventListener("keydown", (event) => {
-      const target = /** @type {HTMLElement} */ (event.target);
-      if (target.closest("input, select, textarea, dialog")) return;
-      if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z") {
-        event.preventDefault();
-        if (!byId("view-game").hidden) game.undo();
-      }
+      if (event.key !== "Escape" || !(/** @type {HTMLDetailsElement} */ (byId("menu")).open)) return;
+      this.closeMenu();
+      /** @type {HTMLElement} */ (byId("menu").querySelector("summary")).focus();
     });
     document.addEventListener("visibilitychange", () => game.visibility(document.hidden));
     window.addEventListener("resize", () => {
@@ -113,7 +178,7 @@ class App {
     byId("btn-new").addEventListener("click", actions.newGame);
     byId("btn-replay").addEventListener("click", actions.replay);
     byId("btn-undo").addEventListener("click", actions.undo);
-    byId("btn-hint").addEventListener("click", () => this.game.hint());
+    byId("btn-hint").addEventListener("click", () => this.inSight(() => this.game.hint()));
     byId("btn-settings").addEventListener("click", () => {
       this.closeMenu();
       this.settingsDialog.open();
@@ -123,12 +188,40 @@ class App {
       this.settingsDialog.open();
       byId("settings-language").focus();
     });
+    byId("btn-keys").addEventListener("click", () => {
+      this.closeMenu();
+      this.keys.showModal();
+    });
     byId("menu-export").addEventListener("click", () => this.closeMenu());
     byId("btn-delete-data").addEventListener("click", () => this.deleteData());
-    byId("btn-analysis").addEventListener("click", () => {
-      const state = this.game.state;
-      if (state) this.analysis.open(api.analysis(state.id));
-    });
+    byId("btn-analysis").addEventListener("click", () =>
+      this.inSight(() => {
+        const state = this.game.state;
+        if (state) this.analysis.open(api.analysis(state.id));
+      }),
+    );
+  }
+
+  /** Show the game, leaving any page: what a game's button does must be seen. */
+  showGame() {
+    if (byId("view-game").hidden) this.navigate("/");
+  }
+
+  /**
+   * Run a game's *action* on the game in sight: from a page, the game is shown first.
+   * @param {() => unknown} action
+   */
+  inSight(action) {
+    this.showGame();
+    action();
+  }
+
+  /** Replay the deal; a game in progress is given up only when the player agrees. */
+  async replay() {
+    const state = this.game.state;
+    const inProgress = !!state && state.moves > 0 && !state.won;
+    if (inProgress && !(await this.replayDialog.ask())) return;
+    await this.game.replay();
   }
 
   /** @param {GameState} state */
@@ -136,14 +229,39 @@ class App {
     // The game and version drawn, for scripts and tests that wait on the page.
     document.body.dataset.game = state.id;
     document.body.dataset.version = String(state.version);
-    /** @type {HTMLButtonElement} */ (byId("btn-undo")).disabled = !state.can_undo;
+    // At the undo limit Undo stays enabled, to say why it goes no further.
+    /** @type {HTMLButtonElement} */ (byId("btn-undo")).disabled = !state.can_undo && !atUndoLimit(state);
     /** @type {HTMLButtonElement} */ (byId("btn-hint")).disabled = state.won;
     /** @type {HTMLButtonElement} */ (byId("btn-analysis")).disabled = state.won;
-    this.notice.show(state.outcome === "no_legal_move");
+    const stuck = state.outcome === "no_legal_move";
+    if (stuck === byId("notice").hidden) {
+      this.notice.show(stuck);
+      this.board.layout();
+    }
+    const words = describeChange(this.shown, state);
+    if (words) this.announcer.say(words);
     const wasWon = this.shown?.id === state.id && this.shown.won;
     // A page opened by its address (a won game watched, say) is not covered by the win window.
-    if (state.won && !wasWon && !byId("view-game").hidden) this.win.open(state, this.info.elapsed());
+    if (state.won && !wasWon && !byId("view-game").hidden) {
+      // The celebration is for a win just made, not for a won game opened again.
+      if (this.shown?.id === state.id) this.celebrate(state);
+      else this.win.open(state, this.info.elapsed());
+    }
     this.shown = state;
+  }
+
+  /**
+   * A win: the celebration, then the win window.
+   * @param {GameState} state
+   */
+  async celebrate(state) {
+    const elapsed = this.info.elapsed();
+    try {
+      const { celebrate } = await import("./celebrate.js");
+      await celebrate(this.board.root, this.board.foundationSlots);
+    } finally {
+      this.win.open(state, elapsed);
+    }
   }
 
   /**
@@ -265,7 +383,12 @@ class App {
     await Promise.all([loadLanguage(lang), loadRegistry(lang)]);
     this.settings.update({ language }).catch((error) => console.warn(error));
     this.translate();
-    if (this.game.state) this.info.update(this.game.state);
+    // Card faces carry the language's rank letters: drawn anew.
+    this.board.faces.clear();
+    if (this.game.state) {
+      this.board.render(this.game.state);
+      this.info.update(this.game.state);
+    }
     this.settingsDialog.fillLanguages();
     /** @type {HTMLSelectElement} */ (byId("settings-language")).value = language ?? "";
     this.route();

@@ -18,11 +18,15 @@ import { reducedMotion } from "./motion.js";
  * @typedef {object} Labels
  * @property {(number: number) => string} column      a column, numbered from 1
  * @property {(suit: string) => string} foundation    a foundation, by suit letter
+ * @property {(count: number) => string} cards       how many cards a column or foundation holds
+ * @property {(count: number) => string} faceDownCount how many of a column's cards are face down
  * @property {(code: string) => string} card          a face-up card: "7 of hearts"
  * @property {() => string} faceDown                  a face-down card
  */
 
 const MOVE_MS = 160;
+/** A card turning over: it opens from its edge, as a card flipped on the table. */
+const FLIP = [{ transform: "perspective(600px) rotateY(90deg)" }, { transform: "none" }];
 
 /**
  * @param {string} className
@@ -36,6 +40,31 @@ function div(className, text) {
   return node;
 }
 
+/**
+ * An empty place's mark (a suit, a K): drawing only, the slot's name says it.
+ * @param {string} className
+ * @param {string} text
+ * @returns {HTMLElement}
+ */
+function mark(className, text) {
+  const node = div(`mark ${className}`, text);
+  node.setAttribute("aria-hidden", "true");
+  return node;
+}
+
+/**
+ * A column or foundation: a named group for screen readers, holding its cards.
+ * @param {string} className
+ * @param {string} target what a move to it names: "1"…"7" or "F"
+ * @returns {HTMLElement}
+ */
+function slot(className, target) {
+  const node = div(`slot ${className}`);
+  node.setAttribute("role", "group");
+  node.dataset.target = target;
+  return node;
+}
+
 export class BoardView {
   /**
    * @param {HTMLElement} root the element the board fills
@@ -46,6 +75,8 @@ export class BoardView {
     this.root = root;
     this.labels = labels;
     this.room = room ?? (() => window.innerHeight - this.root.getBoundingClientRect().top - 8);
+    /** The height at the bottom of the room that a notice covers: the columns end above it. */
+    this.reserve = () => 0;
     /** @type {GameState | null} */
     this.state = null;
     /** @type {Map<string, HTMLElement>} */
@@ -54,18 +85,18 @@ export class BoardView {
     this.backs = [];
     this.info = div("info-slot");
     this.foundationSlots = SUITS.map((suit) => {
-      const slot = div("slot foundation");
-      slot.dataset.target = "F";
-      slot.dataset.suit = suit;
-      slot.append(div(`mark ${suit === "H" || suit === "D" ? "red" : "black"}`, SUIT_SYMBOLS[suit]));
-      return slot;
+      const foundation = slot("foundation", "F");
+      foundation.dataset.suit = suit;
+      foundation.append(mark(suit === "H" || suit === "D" ? "red" : "black", SUIT_SYMBOLS[suit]));
+      return foundation;
     });
     this.columnSlots = Array.from({ length: 7 }, (_, index) => {
-      const column = div("slot column");
-      column.dataset.target = String(index + 1);
-      column.append(div("mark", "K"));
+      const column = slot("column", String(index + 1));
+      column.append(mark("king", "K"));
       return column;
     });
+    /** @type {Set<(focused: Element | null) => void>} called after each drawing, with what had focus in the board */
+    this.drawn = new Set();
     const top = div("top-row");
     top.append(this.info, ...this.foundationSlots);
     const tableau = div("tableau");
@@ -73,17 +104,36 @@ export class BoardView {
     root.replaceChildren(top, tableau);
     /** @type {Metrics} */
     this.metrics = fitBoard(Math.max(1, root.clientWidth), Math.max(200, this.room()), []);
+    // Sized at once: a board still at its style sheet's default size is wider than a phone.
+    this.layout();
     this.applyLabels();
   }
 
   /** Name the slots and cards for screen readers, in the current language. */
   applyLabels() {
     const labels = this.labels;
-    this.columnSlots.forEach((slot, index) => slot.setAttribute("aria-label", labels.column(index + 1)));
-    this.foundationSlots.forEach((slot) => slot.setAttribute("aria-label", labels.foundation(slot.dataset.suit ?? "")));
+    this.nameSlots();
     for (const [code, node] of this.faces) node.setAttribute("aria-label", labels.card(code));
     const backs = new Set([...this.backs, ...this.root.querySelectorAll(".card.back")]);
     for (const node of backs) node.setAttribute("aria-label", labels.faceDown());
+  }
+
+  /** Name each column and foundation with what it holds: "Column 3, 7 cards, 2 face down". */
+  nameSlots() {
+    const labels = this.labels;
+    const state = this.state;
+    this.columnSlots.forEach((slot, index) => {
+      const column = state?.columns[index];
+      const parts = [labels.column(index + 1)];
+      if (column) parts.push(labels.cards(column.hidden + column.cards.length));
+      if (column?.hidden) parts.push(labels.faceDownCount(column.hidden));
+      slot.setAttribute("aria-label", parts.join(", "));
+    });
+    this.foundationSlots.forEach((slot, index) => {
+      const parts = [labels.foundation(slot.dataset.suit ?? "")];
+      if (state) parts.push(labels.cards(state.foundations[index].height));
+      slot.setAttribute("aria-label", parts.join(", "));
+    });
   }
 
   /**
@@ -94,6 +144,8 @@ export class BoardView {
     let node = this.faces.get(code);
     if (!node) {
       node = makeCardElement(code, this.labels.card(code));
+      // The card reads as its name; the rank and suit drawn on it would repeat it.
+      for (const part of node.children) part.setAttribute("aria-hidden", "true");
       this.faces.set(code, node);
     }
     return node;
@@ -113,13 +165,32 @@ export class BoardView {
    * @param {GameState} state
    */
   render(state) {
+    // Moving a focused card to another parent drops its focus: the listeners put it back.
+    const active = document.activeElement;
+    const focused = active && active !== this.root && this.root.contains(active) ? active : null;
     const before = this.rects();
+    const turned = this.turnedBy(state);
     this.releaseDrag();
     this.state = state;
     this.columnSlots.forEach((slot, index) => this.fillColumn(slot, state.columns[index]));
     this.foundationSlots.forEach((slot, index) => this.fillFoundation(slot, state.foundations[index]));
+    this.nameSlots();
     this.layout();
     this.slide(before);
+    for (const listener of this.drawn) listener(focused);
+    if (!reducedMotion()) for (const code of turned) this.face(code).animate(FLIP, { duration: MOVE_MS, easing: "ease-out" });
+  }
+
+  /**
+   * @param {GameState} state the state about to be drawn
+   * @returns {string[]} the cards it turns face-up: a column's first face-up card where it has fewer face-down ones
+   */
+  turnedBy(state) {
+    const shown = this.state;
+    if (!shown || shown.id !== state.id) return [];
+    return state.columns.flatMap((column, index) =>
+      column.hidden < shown.columns[index].hidden && column.cards.length ? [column.cards[0]] : [],
+    );
   }
 
   /**
@@ -132,6 +203,7 @@ export class BoardView {
     const backs = current.slice(0, column.hidden);
     const extra = this.takeBacks(Math.max(0, column.hidden - backs.length));
     const faces = column.cards.map((code) => this.face(code));
+    for (const node of faces) node.classList.remove("under");
     slot.replaceChildren(mark, ...backs, ...extra, ...faces);
     for (const node of current.slice(column.hidden)) this.backs.push(/** @type {HTMLElement} */ (node));
     slot.classList.toggle("empty", column.hidden + column.cards.length === 0);
@@ -149,7 +221,11 @@ export class BoardView {
     for (let rank = Math.max(1, foundation.height - 1); rank <= foundation.height; rank += 1) {
       shown.push(this.face(`${"A23456789TJQK"[rank - 1]}${foundation.suit}`));
     }
-    for (const node of shown) node.style.top = "0px";
+    for (const node of shown) {
+      node.style.top = "0px";
+      // The card under the top one only shows when the top is dragged away (board.css).
+      node.classList.toggle("under", node !== shown[shown.length - 1]);
+    }
     slot.replaceChildren(mark, ...shown);
   }
 
@@ -158,8 +234,9 @@ export class BoardView {
     // A hidden board (a page is shown) has no size to fit; it is laid out when shown.
     const width = this.root.clientWidth;
     if (!width) return;
-    const metrics = fitBoard(width, Math.max(200, this.room()), this.state?.columns ?? []);
+    const metrics = fitBoard(width, Math.max(200, this.room()), this.state?.columns ?? [], this.reserve());
     this.metrics = metrics;
+    this.root.classList.toggle("side", metrics.side);
     const style = this.root.style;
     style.setProperty("--card-w", `${metrics.width}px`);
     style.setProperty("--card-h", `${metrics.height}px`);
@@ -273,9 +350,20 @@ export class BoardView {
     for (const target of targets) this.slotOf(target, card).classList.add("allowed");
   }
 
+  /**
+   * Mark the one place a drag would drop on now (null: none).
+   * @param {string | null} target
+   * @param {string} card
+   */
+  markOver(target, card) {
+    const slot = target ? this.slotOf(target, card) : null;
+    for (const node of this.root.querySelectorAll(".over")) if (node !== slot) node.classList.remove("over");
+    slot?.classList.add("over");
+  }
+
   /** Remove every placement and hint mark. */
   clearMarks() {
-    for (const node of this.root.querySelectorAll(".allowed, .hinted")) node.classList.remove("allowed", "hinted");
+    for (const node of this.root.querySelectorAll(".allowed, .hinted, .over")) node.classList.remove("allowed", "hinted", "over");
   }
 
   /**

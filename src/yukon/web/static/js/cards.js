@@ -2,10 +2,13 @@
 /**
  * Cards as the API writes them ("TD" = 10♦) and the DOM that draws them.
  *
- * The deck is drawn with DOM and CSS, not images: a big rank-and-suit index in
- * the top strip (the only part of an overlapped card that shows) stays readable
- * on a 360 px wide phone, and the whole deck costs no download.
+ * The deck is drawn with DOM and CSS: a big rank-and-suit index in the top
+ * strip (the only part of an overlapped card that shows) stays readable on a
+ * 360 px wide phone, and number cards carry the classic pips. Only the court
+ * cards' pictures are images, public-domain art from one sprite (cards/).
  */
+
+import { t } from "./i18n.js";
 
 /** The foundations' fixed order (SPEC §1). */
 export const SUITS = /** @type {const} */ (["S", "H", "D", "C"]);
@@ -15,6 +18,18 @@ export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 const RANK_LETTERS = "A23456789TJQK";
 const RANK_LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+/** The ranks as the current language's players print them (a Slovak Jack is V), read once per catalog. */
+let labels = { text: "", list: RANK_LABELS };
+
+/** @returns {string[]} the 13 rank labels of the current language */
+function rankLabels() {
+  const text = t("card.ranks");
+  if (text !== labels.text) {
+    const list = text.split(" ");
+    labels = { text, list: list.length === RANK_LABELS.length ? list : RANK_LABELS };
+  }
+  return labels.list;
+}
 
 /**
  * @typedef {object} CardInfo
@@ -22,7 +37,7 @@ const RANK_LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"
  * @property {number} rank   1 (Ace) … 13 (King)
  * @property {string} suit   "S" | "H" | "D" | "C"
  * @property {boolean} red   hearts and diamonds
- * @property {string} label  the rank as printed: "A", "2" … "10", "J", "Q", "K"
+ * @property {string} label  the rank as printed in the current language: "A", "2" … "10", "J", "Q", "K" in English
  * @property {string} symbol e.g. "10♦"
  */
 
@@ -37,7 +52,7 @@ export function parseCard(code) {
   if (rank < 1 || !(suit in SUIT_SYMBOLS) || upper.length !== 2) {
     throw new Error(`not a card: ${code}`);
   }
-  const label = RANK_LABELS[rank - 1];
+  const label = rankLabels()[rank - 1];
   return { code: upper, rank, suit, red: suit === "H" || suit === "D", label, symbol: label + SUIT_SYMBOLS[suit] };
 }
 
@@ -84,8 +99,63 @@ function named(node, name) {
 }
 
 /**
- * A face-up card: the index in the top-left strip, a small index in the
- * opposite corner, and a big suit (or the face letter) in the middle.
+ * Where the pips of a number card lie, as on printed cards: [x, y] in the pip
+ * area, 0 … 1 from its top-left corner; the pips of the lower half are drawn
+ * upside down.
+ * @type {Record<number, number[][]>}
+ */
+const PIPS = (() => {
+  const pair = (/** @type {number} */ y) => [[0, y], [1, y]];
+  const corners = [...pair(0), ...pair(1)];
+  const middle = (/** @type {number[]} */ ...ys) => ys.map((y) => [0.5, y]);
+  return {
+    1: middle(0.5),
+    2: middle(0, 1),
+    3: middle(0, 0.5, 1),
+    4: corners,
+    5: [...corners, ...middle(0.5)],
+    6: [...corners, ...pair(0.5)],
+    7: [...corners, ...pair(0.5), ...middle(0.25)],
+    8: [...corners, ...pair(0.5), ...middle(0.25, 0.75)],
+    9: [...corners, ...pair(1 / 3), ...pair(2 / 3), ...middle(0.5)],
+    10: [...corners, ...pair(1 / 3), ...pair(2 / 3), ...middle(1 / 6, 5 / 6)],
+  };
+})();
+
+/** The court pictures, one sprite loaded once and only when a court card is drawn. */
+const COURTS = new URL("../cards/courts.svg", import.meta.url).pathname;
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * @param {CardInfo} card
+ * @returns {Element} the middle of the card: its pips, or a court card's picture
+ */
+function middle(card) {
+  if (card.rank > 10) {
+    const art = document.createElementNS(SVG, "svg");
+    art.setAttribute("class", "art");
+    art.setAttribute("aria-hidden", "true");
+    const use = document.createElementNS(SVG, "use");
+    use.setAttribute("href", `${COURTS}#${card.code}`);
+    art.append(use);
+    const frame = element("span", "court-frame");
+    frame.append(art);
+    return frame;
+  }
+  const pips = element("span", card.rank === 1 ? "pips ace" : "pips");
+  for (const [x, y] of PIPS[card.rank]) {
+    const pip = element("span", y > 0.5 ? "pip down" : "pip", SUIT_SYMBOLS[card.suit]);
+    pip.style.setProperty("--x", String(x));
+    pip.style.setProperty("--y", String(y));
+    pips.append(pip);
+  }
+  return pips;
+}
+
+/**
+ * A face-up card: the index in the top-left strip (the only part of an
+ * overlapped card that shows), a small index in the opposite corner, and in
+ * the middle the classic pips or a court card's picture.
  * @param {string} code
  * @param {string} name its accessible name, e.g. "7 of hearts"
  * @returns {HTMLElement}
@@ -96,10 +166,8 @@ export function makeCardElement(code, name) {
   node.dataset.card = card.code;
   const index = element("span", "index");
   index.append(element("span", "rank", card.label), element("span", "suit", SUIT_SYMBOLS[card.suit]));
-  const centre = element("span", "centre", card.rank > 10 || card.rank === 1 ? card.label : "");
-  centre.append(element("span", "pip", SUIT_SYMBOLS[card.suit]));
   const foot = element("span", "foot", card.symbol);
-  node.append(index, centre, foot);
+  node.append(index, middle(card), foot);
   return node;
 }
 

@@ -5,6 +5,7 @@
  * controller uses the server's `targets` and `double_tap` lists to decide what
  * to send, and the server's refusals to explain the rules.
  */
+import { hintWords } from "./announce.js";
 import { ApiError, api } from "./api.js";
 import { t } from "./i18n.js";
 import { apiErrorMessage, refusalMessage } from "./messages.js";
@@ -22,6 +23,7 @@ import { noPlaceMessage } from "./rulesets.js";
  * @property {InfoBar} info
  * @property {SettingsStore} settings
  * @property {Toast} toast
+ * @property {(text: string) => void} announce  says something to screen readers only
  * @property {(state: GameState) => void} onState  buttons, notices, the win window
  */
 
@@ -54,6 +56,17 @@ export async function openGame(code) {
   return { state, badLink: code };
 }
 
+/**
+ * @param {GameState} state
+ * @returns {boolean} whether moves stand that can no longer be undone: the undo limit is reached
+ */
+export function atUndoLimit(state) {
+  if (state.can_undo || state.won) return false;
+  let standing = 0;
+  for (const token of state.record.split(" ").slice(1)) standing = token === "U" ? standing - 1 : standing + 1;
+  return standing > 0;
+}
+
 export class GameController {
   /** @param {Views} views */
   constructor(views) {
@@ -62,7 +75,13 @@ export class GameController {
     this.state = null;
     /** Requests go one at a time, so each carries the version the last answer gave. */
     this.queue = Promise.resolve();
+    /** Requests queued and not yet answered; the page shows the count for scripts and tests. */
+    this.pending = 0;
+    /** The card the last tap moved: the second tap of a double tap on it adds nothing. */
+    this.tapMoved = /** @type {string | null} */ (null);
     this.hintTimer = 0;
+    /** @type {{game: string, version: number, answer: {hint: import("./api.js").Hint | null, state: GameState}} | null} */
+    this.lastHint = null;
   }
 
   /**
@@ -71,9 +90,16 @@ export class GameController {
    * @returns {Promise<void>}
    */
   enqueue(task) {
-    const run = this.queue.then(task);
+    this.count(1);
+    const run = this.queue.then(task).finally(() => this.count(-1));
     this.queue = run.catch(() => {});
     return run;
+  }
+
+  /** @param {number} change */
+  count(change) {
+    this.pending += change;
+    document.body.dataset.pending = String(this.pending);
   }
 
   /** @param {GameState} state */
@@ -112,9 +138,7 @@ export class GameController {
     if (error.state) this.adopt(error.state);
     else this.redraw();
     if (error.code === "illegal_move") {
-      if (this.views.settings.values.interactive_rules && this.state) {
-        this.views.toast.show(refusalMessage(error.error));
-      }
+      if (this.state) this.explain(refusalMessage(error.error));
     } else if (error.code !== "stale_version") {
       // A stale version needs no words: the game as it now stands is on the board.
       this.views.toast.show(apiErrorMessage(error.error));
@@ -213,16 +237,29 @@ export class GameController {
   tapped(card) {
     this.act(card, (state) => {
       const board = this.views.board;
-      if (board.isLastCard(card) && (state.targets[card] ?? []).includes("F")) return "F";
+      this.tapMoved = null;
+      let target = null;
+      if (board.isLastCard(card) && (state.targets[card] ?? []).includes("F")) target = "F";
       // A foundation's top goes back only when dragged or double-tapped, never by a mere tap.
-      const inColumn = "column" in (board.locate(card) ?? {});
-      return inColumn && this.views.settings.values.auto_placement ? this.placement(state, card) : null;
+      else if ("column" in (board.locate(card) ?? {}) && this.views.settings.values.auto_placement) {
+        target = this.placement(state, card);
+      }
+      if (target) this.tapMoved = card;
+      return target;
     });
   }
 
-  /** @param {string} card */
+  /**
+   * The second tap of a double tap: decided once the first tap's move is
+   * answered, and nothing more when that tap already moved the card.
+   * @param {string} card
+   */
   doubleTapped(card) {
-    if (this.views.settings.values.double_click) this.act(card, (state) => this.placement(state, card));
+    this.act(card, (state) => {
+      const moved = this.tapMoved === card;
+      this.tapMoved = null;
+      return moved || !this.views.settings.values.double_click ? null : this.placement(state, card);
+    });
   }
 
   /**
@@ -234,16 +271,25 @@ export class GameController {
    */
   placement(state, card) {
     const target = state.double_tap[card] ?? null;
-    if (!target && this.views.settings.values.interactive_rules && this.views.board.locate(card)) {
-      this.views.toast.show(noPlaceMessage(card, state.rules));
-    }
+    if (!target && this.views.board.locate(card)) this.explain(noPlaceMessage(card, state.rules));
     return target;
+  }
+
+  /**
+   * Why a move was refused: shown with Interactive rules, and always said to
+   * screen readers, who cannot see that nothing moved.
+   * @param {string} words
+   */
+  explain(words) {
+    if (this.views.settings.values.interactive_rules) this.views.toast.show(words);
+    else this.views.announce(words);
   }
 
   /** @returns {Promise<void>} */
   undo() {
     return this.enqueue(async () => {
       const state = this.state;
+      if (state && atUndoLimit(state)) this.views.toast.show(t("undo.limit"));
       if (!state || !state.can_undo) return;
       this.clearHint();
       try {
@@ -254,19 +300,27 @@ export class GameController {
     });
   }
 
-  /** @returns {Promise<void>} */
+  /**
+   * Show a good move. Asked again for the same position, the same hint shows
+   * again without a request: one move's hint counts once.
+   * @returns {Promise<void>}
+   */
   hint() {
     return this.enqueue(async () => {
       const state = this.state;
       if (!state || state.won) return;
       try {
-        const answer = await api.hint(state.id, state.version);
-        this.adopt(answer.state);
+        const same = this.lastHint && this.lastHint.game === state.id && this.lastHint.version === state.version;
+        const answer = same && this.lastHint ? this.lastHint.answer : await api.hint(state.id, state.version);
+        if (!same) this.adopt(answer.state);
+        this.lastHint = { game: answer.state.id, version: answer.state.version, answer };
+        this.clearHint();
         if (!answer.hint) {
           this.views.toast.show(t("hint.none"));
           return;
         }
         this.views.board.showHint(answer.hint.card, answer.hint.target);
+        this.views.announce(hintWords(answer.hint.card, answer.hint.target));
         this.hintTimer = window.setTimeout(() => this.clearHint(), HINT_MS);
       } catch (error) {
         this.refused(error);

@@ -51,7 +51,9 @@ function wireActions(root, actions, before = () => {}) {
 
 /** Short messages at the bottom of the screen; a new one replaces the last. */
 export class Toast {
-  constructor() {
+  /** @param {(text: string) => void} echo also says each message another way (to screen readers) */
+  constructor(echo) {
+    this.echo = echo;
     this.node = byId("message");
     this.timer = 0;
     this.node.addEventListener("click", () => this.hide());
@@ -62,6 +64,7 @@ export class Toast {
    * @param {number} [milliseconds]
    */
   show(text, milliseconds = 5000) {
+    this.echo(text);
     this.node.textContent = text;
     this.node.hidden = false;
     window.clearTimeout(this.timer);
@@ -117,8 +120,12 @@ export class NewGameDialog {
     return /** @type {HTMLInputElement | null} */ (this.form.querySelector(`input[name="${name}"]:checked`))?.value ?? "";
   }
 
+  /** A code carries its own rules: while one is chosen, the rules choice is off, so the two never disagree. */
   sync() {
-    this.winnable.disabled = this.value("deal") !== "random";
+    const byCode = this.value("deal") === "code";
+    this.winnable.disabled = byCode;
+    /** @type {HTMLFieldSetElement} */ (byId("new-rules")).disabled = byCode;
+    byId("new-code-rules").hidden = !byCode;
   }
 
   /** @param {string} rules the current game's rules, offered again */
@@ -131,7 +138,16 @@ export class NewGameDialog {
 
   /** @param {string} text empty to hide the error */
   showError(text) {
-    this.error.textContent = text;
+    // A game code is never broken across lines (its dashes would allow it).
+    this.error.replaceChildren(
+      ...text.split(/(YU\d-[A-Z]-[A-Z]{7})/).map((part, index) => {
+        if (index % 2 === 0) return part;
+        const code = document.createElement("span");
+        code.className = "nowrap";
+        code.textContent = part;
+        return code;
+      }),
+    );
     this.error.hidden = !text;
     this.code.setAttribute("aria-invalid", String(!!text));
   }
@@ -241,6 +257,22 @@ export class NoMovesNotice {
   /** @param {boolean} visible */
   show(visible) {
     this.node.hidden = !visible;
+  }
+}
+
+/** Asks before Replay gives up a game in progress (SPEC §5: no game lost by a slip). */
+export class ReplayDialog {
+  constructor() {
+    this.dialog = /** @type {HTMLDialogElement} */ (byId("dlg-replay"));
+  }
+
+  /** @returns {Promise<boolean>} whether the player chose to replay */
+  ask() {
+    return new Promise((resolve) => {
+      this.dialog.returnValue = "";
+      this.dialog.addEventListener("close", () => resolve(this.dialog.returnValue === "replay"), { once: true });
+      this.dialog.showModal();
+    });
   }
 }
 

@@ -19,6 +19,8 @@
 /** How far a press must travel before it is a drag (a finger wobbles more than a mouse). */
 const SLOP = { mouse: 5, pen: 8, touch: 10 };
 const DOUBLE_TAP_MS = 400;
+/** How near the first a second tap must land to make a double tap (a finger lands less exactly). */
+const DOUBLE_TAP_REACH = 24;
 
 /**
  * @typedef {object} Press
@@ -41,8 +43,10 @@ export class PointerInput {
     this.handlers = handlers;
     /** @type {Press | null} */
     this.press = null;
-    /** @type {{card: string, time: number} | null} */
+    /** @type {{card: string, time: number, x: number, y: number} | null} */
     this.lastTap = null;
+    /** The frame that will mark the place under the dragged cards, if one is asked for. */
+    this.marking = 0;
     const root = board.root;
     root.addEventListener("pointerdown", (event) => this.down(event));
     root.addEventListener("pointermove", (event) => this.move(event));
@@ -90,6 +94,13 @@ export class PointerInput {
     }
     const transform = `translate3d(${dx}px, ${dy}px, 0)`;
     for (const node of press.group) node.style.transform = transform;
+    // Once a frame at most: finding the place measures the board.
+    if (!this.marking) {
+      this.marking = requestAnimationFrame(() => {
+        this.marking = 0;
+        if (this.press?.dragging) this.board.markOver(this.board.targetUnder(this.press.group[0].getBoundingClientRect()), this.press.card);
+      });
+    }
   }
 
   /** @param {PointerEvent} event */
@@ -102,7 +113,7 @@ export class PointerInput {
       this.handlers.onDrop(press.card, target);
       return;
     }
-    this.tap(press.card, event.timeStamp);
+    this.tap(press.card, event);
   }
 
   /** @param {PointerEvent} event */
@@ -114,17 +125,21 @@ export class PointerInput {
   }
 
   /**
+   * A second tap soon after the first and near it is a double tap of the first
+   * tap's card, even when the first tap's move has already drawn another card
+   * under the finger: a double tap is one action, never two taps' worth.
    * @param {string} card
-   * @param {number} time
+   * @param {PointerEvent} event
    */
-  tap(card, time) {
+  tap(card, event) {
     const last = this.lastTap;
-    if (last && last.card === card && time - last.time < DOUBLE_TAP_MS) {
+    const near = last && Math.hypot(event.clientX - last.x, event.clientY - last.y) < DOUBLE_TAP_REACH;
+    if (last && near && event.timeStamp - last.time < DOUBLE_TAP_MS) {
       this.lastTap = null;
-      this.handlers.onDoubleTap(card);
+      this.handlers.onDoubleTap(last.card);
       return;
     }
-    this.lastTap = { card, time };
+    this.lastTap = { card, time: event.timeStamp, x: event.clientX, y: event.clientY };
     this.handlers.onTap(card);
   }
 }

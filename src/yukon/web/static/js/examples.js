@@ -130,7 +130,8 @@ export class ExamplesPage {
     stepper.className = "stepper";
     stepper.append(panel, boardNode);
     this.article.classList.add("wide");
-    this.article.replaceChildren(title, intro, play, stepper, backLink());
+    // The game first, so that a phone shows the board above the fold; how to read it follows.
+    this.article.replaceChildren(title, stepper, intro, play, backLink());
     this.board = new BoardView(boardNode, BOARD_LABELS, () => Math.min(window.innerHeight - 72, 760));
     window.addEventListener("resize", this.onResize);
     document.addEventListener("keydown", this.onKey);
@@ -152,6 +153,7 @@ export class ExamplesPage {
     this.index = Math.max(0, Math.min(this.frames.length - 1, index));
     const frame = this.frames[this.index];
     this.board.render(asState(frame.step));
+    this.markMoved(frame);
     this.board.info.textContent = t("examples.score", { score: formatNumber(frame.step.score) });
     this.caption.textContent = frame.move
       ? t(frame.refusal ? "examples.caption_refused" : "examples.caption", {
@@ -174,6 +176,20 @@ export class ExamplesPage {
       const atEnd = this.index === this.frames.length - 1 && (key === "next" || key === "last");
       /** @type {HTMLButtonElement} */ (node).disabled = atStart || atEnd;
     }
+  }
+
+  /**
+   * Mark the cards the frame's move moved (the group, or the card sent to its
+   * foundation), or the card of the refused try.
+   * @param {Frame} frame
+   */
+  markMoved(frame) {
+    const board = /** @type {BoardView} */ (this.board);
+    for (const node of board.root.querySelectorAll(".moved, .refused")) node.classList.remove("moved", "refused");
+    if (!frame.move) return;
+    const card = frame.move.split(">")[0];
+    const cards = frame.refusal ? [card] : board.groupOf(card);
+    for (const code of cards) board.face(code).classList.add(frame.refusal ? "refused" : "moved");
   }
 
   /** Stop following the window's size once the page is left. */

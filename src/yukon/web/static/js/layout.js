@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * The board's geometry: how big the cards are and how far apart the cards of a
- * column lie, so that the tallest column fits the room and every overlapped
- * card still shows its index. Pure arithmetic, no DOM.
+ * The board's geometry: how big the cards are, where the foundations go and
+ * how far apart the cards of a column lie, so that the board uses the room it
+ * has and every overlapped card still shows its index. Pure arithmetic, no DOM.
  */
 
 /** @typedef {import("./api.js").Column} Column */
@@ -13,17 +13,25 @@ const ASPECT = 1.4;
 const MAX_CARD_WIDTH = 150;
 /** Below this, cards get too small to touch; a column taller still makes the page scroll. */
 const MIN_CARD_WIDTH = 40;
-/** Card heights a board of a foundation row and a column of 6 face-down and 9 face-up cards needs. */
-const SIZING_HEIGHTS = 2 + 6 * 0.1 + 8 * 0.28;
+/** Card heights a column of 6 face-down and 9 face-up cards needs at the usual offsets. */
+const COLUMN_HEIGHTS = 1 + 6 * 0.1 + 8 * 0.28;
+/** The column the offsets spread for: where there is room, one this long still fits untightened. */
+const SPREAD_DOWN = 6;
+const SPREAD_UP = 12;
+/** At most this many times the usual offsets: beyond, the strips would show half of each card. */
+const MAX_SPREAD = 2;
+/** Foundations go to the side only where the board is short (a phone held sideways). */
+const SIDE_MAX_ROOM = 560;
 
 /**
  * @typedef {object} Metrics
  * @property {number} width    card width
  * @property {number} height   card height
  * @property {number} gap      space between columns
- * @property {number} upGap    default offset between face-up cards
+ * @property {boolean} side    foundations beside the tableau instead of above it
+ * @property {number} upGap    offset between face-up cards, spread where there is room
  * @property {number} upMin    the least offset that keeps a card's index readable
- * @property {number} downGap  default offset between face-down cards
+ * @property {number} downGap  offset between face-down cards
  * @property {number} downMin
  * @property {number} room     the height a column may take
  */
@@ -35,48 +43,76 @@ const SIZING_HEIGHTS = 2 + 6 * 0.1 + 8 * 0.28;
  * @returns {number}
  */
 export function indexSize(cardWidth) {
-  return Math.max(0.24 * cardWidth, Math.min(16, 0.34 * cardWidth));
+  return Math.max(0.2 * cardWidth, Math.min(16, 0.34 * cardWidth));
 }
 
 /**
  * @param {number} cardWidth
  * @param {number} gap
- * @param {number} room the height the whole board may take
+ * @param {boolean} side
+ * @param {number} room the height of the tableau: its columns start at the top of it
  * @returns {Metrics}
  */
-function metricsFor(cardWidth, gap, room) {
-  const cardHeight = Math.round(cardWidth * ASPECT);
-  const upMin = Math.ceil(indexSize(cardWidth) * 1.12 + 0.06 * cardWidth);
+function metricsFor(cardWidth, gap, side, room) {
+  const height = Math.round(cardWidth * ASPECT);
+  // The strip of an overlapped card: the index, from the card's top edge, and a pixel.
+  const upMin = Math.ceil(0.035 * cardWidth + indexSize(cardWidth)) + 1;
+  const downBase = Math.max(4, Math.round(0.1 * height));
+  const upBase = Math.max(upMin, Math.round(0.28 * height));
+  // Spread the offsets over the room a long column would take: more of each card shows.
+  const base = SPREAD_DOWN * downBase + (SPREAD_UP - 1) * upBase;
+  const spread = Math.max(1, Math.min(MAX_SPREAD, (room - height) / base));
+  const downGap = Math.round(downBase * spread);
   return {
     width: cardWidth,
-    height: cardHeight,
+    height,
     gap,
-    upGap: Math.max(upMin, Math.round(0.28 * cardHeight)),
+    side,
+    upGap: Math.round(upBase * spread),
     upMin,
-    downGap: Math.max(4, Math.round(0.1 * cardHeight)),
-    downMin: Math.max(3, Math.round(0.05 * cardHeight)),
-    room: room - cardHeight - 2 * gap,
+    downGap,
+    downMin: Math.max(3, Math.round(0.05 * height)),
+    room,
   };
 }
 
 /**
- * The card size and offsets for a board *width* wide with *room* in height:
- * as large as fits a typical column, smaller when a column is too tall to fit
- * even at the tightest offsets.
+ * @param {number} width
+ * @param {number} room
+ * @param {number} gap
+ * @param {boolean} side
+ * @returns {number} the largest card width for that arrangement
+ */
+function largestCard(width, room, gap, side) {
+  // Beside: 7 columns and 2 of foundations; above: 7 columns under a row of foundations.
+  const byWidth = side ? (width - 10 * gap) / 9 : (width - 8 * gap) / 7;
+  const rows = side ? COLUMN_HEIGHTS : COLUMN_HEIGHTS + 1;
+  const byHeight = (room - (side ? 1 : 2) * gap) / (rows * ASPECT);
+  return Math.floor(Math.min(MAX_CARD_WIDTH, byWidth, byHeight));
+}
+
+/**
+ * The card size, the foundations' place and the offsets for a board *width*
+ * wide with *room* in height, *reserve* of it at the bottom kept free of cards
+ * (a notice is shown there). Cards are as large as a typical column allows;
+ * a long column tightens by itself, and only a column too long even at the
+ * tightest offsets makes every card smaller.
  * @param {number} width
  * @param {number} room
  * @param {Column[]} columns
+ * @param {number} [reserve]
  * @returns {Metrics}
  */
-export function fitBoard(width, room, columns) {
+export function fitBoard(width, room, columns, reserve = 0) {
   const gap = Math.min(18, Math.max(4, width * 0.012));
-  const byWidth = (width - 8 * gap) / 7;
-  const byHeight = (room - 2 * gap) / (SIZING_HEIGHTS * ASPECT);
-  let cardWidth = Math.floor(Math.min(MAX_CARD_WIDTH, byWidth, byHeight));
-  let metrics = metricsFor(cardWidth, gap, room);
+  const beside = room < SIDE_MAX_ROOM ? largestCard(width, room, gap, true) : 0;
+  const side = beside > largestCard(width, room, gap, false);
+  let cardWidth = side ? beside : largestCard(width, room, gap, false);
+  const tableau = (/** @type {number} */ card) => room - reserve - gap - (side ? 0 : Math.round(card * ASPECT) + gap);
+  let metrics = metricsFor(cardWidth, gap, side, tableau(cardWidth));
   while (cardWidth > MIN_CARD_WIDTH && tallest(columns, metrics) > metrics.room) {
     cardWidth -= 2;
-    metrics = metricsFor(cardWidth, gap, room);
+    metrics = metricsFor(cardWidth, gap, side, tableau(cardWidth));
   }
   return metrics;
 }

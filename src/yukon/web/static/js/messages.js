@@ -56,6 +56,8 @@ export function apiErrorMessage(error) {
 export const BOARD_LABELS = Object.freeze({
   column: (/** @type {number} */ number) => t("board.column", { number }),
   foundation: (/** @type {string} */ suit) => t("board.foundation", { suit: SUIT_SYMBOLS[suit] }),
+  cards: (/** @type {number} */ count) => t("board.cards", { count }),
+  faceDownCount: (/** @type {number} */ count) => t("board.face_down", { count }),
   card: cardName,
   faceDown: () => t("card.face_down"),
 });

@@ -40,6 +40,7 @@ export const PAGE_SECTIONS = Object.freeze({
     "faq.autoplay",
     "faq.time",
     "faq.lost",
+    "faq.winnable",
     "faq.nothing_lost",
   ],
 });

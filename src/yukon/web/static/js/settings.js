@@ -12,11 +12,20 @@ export const DEFAULT_SETTINGS = Object.freeze({
   placement_help: true,
   interactive_rules: true,
   auto_placement: false,
+  four_color: false,
+  left_handed: false,
   language: /** @type {string | null} */ (null),
 });
 
 /** The toggles, in the order the settings window lists them. */
-export const TOGGLES = /** @type {const} */ (["double_click", "placement_help", "interactive_rules", "auto_placement"]);
+export const TOGGLES = /** @type {const} */ ([
+  "double_click",
+  "placement_help",
+  "interactive_rules",
+  "auto_placement",
+  "four_color",
+  "left_handed",
+]);
 
 export class SettingsStore {
   constructor() {

@@ -23,6 +23,12 @@ import { element, routeLink } from "./pages.js";
 
 /** Where the step bar stands beside the board rather than under it (as in pages.css). */
 const WIDE = "(min-width: 960px)";
+/** The pause between two steps of a game that plays by itself, by speed. */
+const SPEEDS = /** @type {const} */ ({
+  slow: { ms: 1600, key: "watch.speed_slow" },
+  normal: { ms: 800, key: "watch.speed_normal" },
+  fast: { ms: 300, key: "watch.speed_fast" },
+});
 
 /**
  * @typedef {object} Frame
@@ -121,6 +127,10 @@ export class WatchPage {
     this.caption.setAttribute("aria-live", "polite");
     this.slider = element("input", "step-slider");
     this.skip = element("input");
+    this.playing = 0;
+    this.playButton = actionButton("watch.play", () => (this.playing ? this.pause() : this.play()));
+    this.playButton.dataset.autoplay = "";
+    this.speed = element("select", "watch-speed");
     this.onResize = () => this.board?.layout();
     this.onKey = (/** @type {KeyboardEvent} */ event) => this.key(event);
   }
@@ -212,7 +222,41 @@ export class WatchPage {
     this.slider.min = "0";
     this.slider.setAttribute("aria-label", t("watch.position"));
     this.slider.addEventListener("input", () => this.show(Number(this.slider.value)));
-    this.bar.append(this.caption, controls, this.slider);
+    this.bar.append(this.caption, controls, this.slider, this.autoplay());
+  }
+
+  /** @returns {HTMLElement} the Play button and the speed it plays at */
+  autoplay() {
+    for (const [name, speed] of Object.entries(SPEEDS)) {
+      const option = element("option", "", t(speed.key));
+      option.value = name;
+      this.speed.append(option);
+    }
+    this.speed.value = "normal";
+    this.speed.setAttribute("aria-label", t("watch.speed"));
+    this.speed.addEventListener("change", () => {
+      if (this.playing) this.play();
+    });
+    const row = element("div", "watch-autoplay");
+    row.append(this.playButton, this.speed);
+    return row;
+  }
+
+  /** The game plays by itself, a step at the chosen speed, from where it is (from the start at the end). */
+  play() {
+    window.clearInterval(this.playing);
+    if (this.index >= this.shown.length - 1) this.show(0);
+    this.playing = window.setInterval(() => {
+      if (this.index >= this.shown.length - 1) this.pause();
+      else this.show(this.index + 1);
+    }, SPEEDS[/** @type {keyof typeof SPEEDS} */ (this.speed.value)].ms);
+    this.playButton.textContent = t("watch.pause");
+  }
+
+  pause() {
+    window.clearInterval(this.playing);
+    this.playing = 0;
+    this.playButton.textContent = t("watch.play");
   }
 
   /**
@@ -302,6 +346,7 @@ export class WatchPage {
   /** Stop following the window's size and the keys once the page is left. */
   close() {
     this.closed = true;
+    this.pause();
     this.article.classList.remove("wide");
     window.removeEventListener("resize", this.onResize);
     document.removeEventListener("keydown", this.onKey);

@@ -1,0 +1,143 @@
+// @ts-check
+/**
+ * What a screen reader hears besides the focused card (SPEC §7): one polite
+ * live region that says every move, turned card, refusal, score change and the
+ * win, in the player's language. The words for a change are read from the two
+ * states the server sent, before and after, and the record's last move.
+ */
+import { t } from "./i18n.js";
+import { cardName } from "./messages.js";
+
+/** @typedef {import("./api.js").GameState} GameState */
+
+export class Announcer {
+  constructor() {
+    this.node = document.createElement("div");
+    this.node.id = "announcer";
+    this.node.className = "visually-hidden";
+    this.node.setAttribute("role", "status");
+    this.node.setAttribute("aria-live", "polite");
+    this.node.setAttribute("aria-atomic", "true");
+    document.body.append(this.node);
+  }
+
+  /** @param {string} text */
+  say(text) {
+    // A new text node is a change even when the words repeat (the same refusal twice).
+    this.node.replaceChildren(document.createTextNode(text));
+  }
+}
+
+/**
+ * The moves in effect in a record ("YU1-C-AACRWEA QC>5 U TD>1" → ["TD>1"]).
+ * @param {string} record
+ * @returns {string[]}
+ */
+function movesInEffect(record) {
+  /** @type {string[]} */
+  const moves = [];
+  for (const token of record.split(/\s+/).slice(1)) {
+    if (token === "U") moves.pop();
+    else if (token) moves.push(token);
+  }
+  return moves;
+}
+
+/**
+ * @param {GameState} state
+ * @param {string} card
+ * @returns {{column: number, index: number} | null} where a card lies in a column
+ */
+function inColumn(state, card) {
+  for (let column = 0; column < state.columns.length; column += 1) {
+    const index = state.columns[column].cards.indexOf(card);
+    if (index >= 0) return { column, index };
+  }
+  return null;
+}
+
+/**
+ * "10 of diamonds and 2 cards on it to column 5."
+ * @param {GameState} before
+ * @param {string} move in notation, "TD>5"
+ * @returns {string}
+ */
+function moveWords(before, move) {
+  const [code, target] = move.split(">");
+  const card = cardName(code);
+  if (target === "F") return t("announce.to_foundation", { card });
+  const column = Number(target);
+  const from = inColumn(before, code);
+  if (!from) return t("announce.taken_back", { card, column });
+  const count = before.columns[from.column].cards.length - from.index - 1;
+  return count ? t("announce.group_to_column", { card, count, column }) : t("announce.to_column", { card, column });
+}
+
+/**
+ * "Undone: 10 of diamonds back to column 2."
+ * @param {GameState} before
+ * @param {GameState} after
+ * @returns {string}
+ */
+function undoWords(before, after) {
+  const undone = movesInEffect(before.record).pop();
+  // The server refuses an undo with no move to undo: this is for a record it did not write.
+  if (!undone) return t("toolbar.undo");
+  const code = undone.split(">")[0];
+  const back = inColumn(after, code);
+  const card = cardName(code);
+  return back ? t("announce.undone_column", { card, column: back.column + 1 }) : t("announce.undone_foundation", { card });
+}
+
+/**
+ * @param {GameState} before
+ * @param {GameState} after
+ * @returns {string[]} "8 of spades turned face up in column 4." for each card a move turned
+ */
+function turnedWords(before, after) {
+  return after.columns.flatMap((column, index) =>
+    column.hidden < before.columns[index].hidden
+      ? [t("announce.turned", { card: cardName(column.cards[0]), column: index + 1 })]
+      : [],
+  );
+}
+
+/**
+ * The words for going from *before* to *after*, or null when nothing was done
+ * (the same state drawn again, a refusal, a hint).
+ * @param {GameState | null} before
+ * @param {GameState} after
+ * @returns {string | null}
+ */
+export function describeChange(before, after) {
+  if (!before) return null;
+  if (before.id !== after.id) return t("announce.dealt", { code: after.code });
+  if (after.version <= before.version) return null;
+  /** @type {string[]} */
+  const words = [];
+  if (after.undos > before.undos) {
+    words.push(undoWords(before, after));
+  } else if (after.moves > before.moves) {
+    const move = movesInEffect(after.record).pop();
+    if (move) words.push(moveWords(before, move));
+    words.push(...turnedWords(before, after));
+  } else {
+    return null;
+  }
+  if (after.score !== before.score) words.push(t("announce.score", { score: after.score }));
+  if (after.won && !before.won) words.push(t("win.title"), t("win.text"));
+  return words.join(" ");
+}
+
+/**
+ * "Hint: 10 of diamonds to column 5."
+ * @param {string} card
+ * @param {string} target "1"…"7" or "F"
+ * @returns {string}
+ */
+export function hintWords(card, target) {
+  const name = cardName(card);
+  return target === "F"
+    ? t("announce.hint_foundation", { card: name })
+    : t("announce.hint_column", { card: name, column: Number(target) });
+}

@@ -1,0 +1,53 @@
+"""axe-core in the page: the accessibility rules' violations, and the colour
+contrasts it could not decide (left "incomplete"), which must be none too."""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Any, Final
+
+from playwright.sync_api import Page
+
+# The copy of axe-core that the axe-playwright-python package ships.
+_PACKAGE: Final = "axe_playwright_python"
+
+_RUN_JS: Final = """async () => {
+    const results = await axe.run(document, {resultTypes: ["violations", "incomplete"]});
+    const nodes = (rule) => rule.nodes.map((node) => ({
+        target: node.target.join(" "),
+        summary: node.failureSummary || node.any.map((check) => check.message).join("; "),
+    }));
+    return {
+        version: axe.version,
+        violations: results.violations.map((rule) => ({id: rule.id, nodes: nodes(rule)})),
+        contrast: results.incomplete
+            .filter((rule) => rule.id === "color-contrast")
+            .map((rule) => ({id: "color-contrast (incomplete)", nodes: nodes(rule)})),
+    };
+}"""
+
+
+@functools.cache
+def _script() -> str:
+    return resources.files(_PACKAGE).joinpath("axe.min.js").read_text(encoding="utf-8")
+
+
+def axe_problems(page: Page) -> list[str]:
+    """Every violation and every undecided colour contrast on the page, one line
+    per element: "rule-id: selector: why"."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(_script())
+    results: dict[str, Any] = page.evaluate(_RUN_JS)
+    return [
+        f"{rule['id']}: {node['target']}: {node['summary']}"
+        for rule in [*results["violations"], *results["contrast"]]
+        for node in rule["nodes"]
+    ]
+
+
+def axe_version(page: Page) -> str:
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(_script())
+    version: str = page.evaluate("axe.version")
+    return version

@@ -1,0 +1,56 @@
+"""Other ways to see the game (SPEC §7): the four-colour deck and the left-handed
+layout, kept as the player's settings, and a focus that is always visible. The
+screenshots (screenshots/seeing/) are for a person to look at."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.conftest import OpenApp
+from tests.browser.test_keyboard import CODE
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"phone": {"width": 360, "height": 640}, "desktop": {"width": 1280, "height": 800}}
+BLUE, GREEN = "rgb(23, 71, 194)", "rgb(19, 112, 58)"
+
+
+def _colour(page: Page, selector: str) -> str:
+    colour: str = page.evaluate(f"getComputedStyle(document.querySelector('{selector}')).color")
+    return colour
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("language", ["en", "is"])
+def test_four_colours_left_handed_and_a_visible_focus(
+    open_app: OpenApp, screenshots: Path, language: str, size: str
+) -> None:
+    app = open_app(f"/play/{CODE}?lang={language}", viewport=SIZES[size])
+    page = app.page
+    folder = screenshots / "seeing"
+    folder.mkdir(exist_ok=True)
+    page.keyboard.press("4")
+    page.keyboard.press("ArrowUp")
+    page.screenshot(path=folder / f"{language}-{size}-focus.png")
+    assert app.box(app.foundation("S"))["x"] > app.box(page.locator("#board .info-slot"))["x"]
+    app.set_setting(four_color=True, left_handed=True)
+    page.keyboard.press("4")
+    page.keyboard.press("ArrowUp")
+    focused = page.evaluate(
+        "(() => { const node = document.activeElement, style = getComputedStyle(node);"
+        " return [node.dataset.card, style.outlineStyle, style.outlineWidth]; })()"
+    )
+    assert focused == ["JD", "solid", "3px"]
+    # ♦ blue, ♣ green, ♥ still red, ♠ still black.
+    assert _colour(page, '#board .card[data-card="TD"]') == BLUE
+    assert _colour(page, '#board .card[data-card="8C"]') == GREEN
+    assert _colour(page, '#board .card[data-card="5H"]') == "rgb(196, 15, 42)"
+    assert _colour(page, '#board .card[data-card="8S"]') == "rgb(27, 27, 27)"
+    # The foundations take the left of the top row, in their order; the info bar its right.
+    xs = [app.box(app.foundation(suit))["x"] for suit in "SHDC"]
+    assert xs == sorted(xs)
+    assert xs[-1] < app.box(page.locator("#board .info-slot"))["x"]
+    page.screenshot(path=folder / f"{language}-{size}-four-colours-left-handed.png")

@@ -1,0 +1,245 @@
+"""``yukon analyze`` on real Dask clusters: its own local one and a running one;
+resuming, refusing a mixed file, a torn line, Ctrl+C, the progress bar, the plot."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pty
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from distributed import LocalCluster
+
+from yukon.cli import main
+from yukon.commands.analyze import wilson
+from yukon.engine import CLASSIC, RELAXED, GameCode
+from yukon.solver import Limit
+from yukon.solver.batch import Verdict, read_verdicts, solve_deal
+
+BUDGET = Limit(states=3000)
+YUKON = [sys.executable, "-m", "yukon"]
+PNG = b"\x89PNG\r\n\x1a\n"
+WAIT = 180
+"""Seconds to wait for a command's cluster to start, answer or stop (a loaded machine)."""
+
+
+def _analyze(out: Path, *flags: str, count: int = 3) -> list[str]:
+    return ["analyze", "--from", "0", "--count", str(count), "--out", str(out), *flags]
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def _expected(codes: list[GameCode]) -> dict[GameCode, Verdict]:
+    """What the one job gives in this process; seconds differ from run to run."""
+    return {code: solve_deal(code, BUDGET) for code in codes}
+
+
+def _same_but_time(found: dict[GameCode, Verdict], expected: dict[GameCode, Verdict]) -> bool:
+    def key(v: Verdict) -> tuple[object, ...]:
+        return (str(v.code), str(v.budget), v.solver, v.status.value, v.states, v.moves)
+
+    return sorted(map(key, found.values())) == sorted(map(key, expected.values()))
+
+
+@pytest.mark.slow
+def test_a_local_cluster_of_two_workers_resumes_past_a_torn_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "deals.jsonl"
+    assert main(_analyze(out, "--states", "3000", "--workers", "2")) == 0
+    first = _lines(out)
+    assert len(first) == 3
+    with out.open("a", encoding="utf-8") as sink:
+        sink.write(solve_deal(GameCode(CLASSIC, 3), BUDGET).to_json()[:25])  # a kill
+    flags = ("--states", "3000", "--workers", "2", "--rules", "classic,relaxed")
+    assert main(_analyze(out, *flags, count=5)) == 0
+    lines = _lines(out)
+    assert lines[:3] == first
+    codes = [GameCode(rules, n) for rules in (CLASSIC, RELAXED) for n in range(5)]
+    assert _same_but_time(read_verdicts(out, BUDGET), _expected(codes))
+    printed = capsys.readouterr()
+    assert "classic: 5 deals: " in printed.out
+    assert "relaxed: 5 deals: " in printed.out
+    assert "95 % interval" in printed.out
+    assert printed.err == ""  # no progress bar into a file or a pipe
+
+
+@pytest.fixture(scope="module")
+def running_cluster() -> Iterator[str]:
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0"
+    ) as cluster:
+        yield cluster.scheduler_address
+
+
+@pytest.mark.slow
+def test_a_running_scheduler_runs_the_same_job(running_cluster: str, tmp_path: Path) -> None:
+    out = tmp_path / "deals.jsonl"
+    assert main(_analyze(out, "--states", "3000", "--scheduler", running_cluster, count=4)) == 0
+    codes = [GameCode(CLASSIC, n) for n in range(4)]
+    assert _same_but_time(read_verdicts(out, BUDGET), _expected(codes))
+
+
+def test_a_resume_with_another_budget_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "deals.jsonl"
+    out.write_text(solve_deal(GameCode(CLASSIC, 0), BUDGET).to_json() + "\n", "utf-8")
+    before = out.read_bytes()
+    assert main(_analyze(out, "--states", "6000")) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "budget states=3000" in err
+    assert "budget states=6000" in err
+    assert out.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["--count", "0"],
+        ["--from", "-1"],
+        ["--rules", "classic,nonsense"],
+        ["--workers", "0"],
+        ["--workers", "2", "--scheduler", "tcp://127.0.0.1:8786"],
+        ["--seconds", "0"],
+        ["--scheduler", "nonsense"],
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    flags: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "deals.jsonl"
+    assert main([*_analyze(out), *flags]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert not out.exists()
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_cleanly_and_keeps_every_line(tmp_path: Path) -> None:
+    out = tmp_path / "deals.jsonl"
+    # Deal 17 alone takes a whole 1,000,000-state budget: the run is still busy.
+    argv = [*YUKON, *_analyze(out, "--states", "1000000", "--workers", "2", count=40)]
+    # A command started in the background of a shell inherits an ignored SIGINT:
+    # the child must get the default, as from a terminal.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        run = subprocess.Popen(
+            argv, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    _wait_for(lambda: out.exists() and out.stat().st_size > 0)
+    os.killpg(run.pid, signal.SIGINT)  # as a terminal sends it: to the whole group
+    stdout, stderr = run.communicate(timeout=WAIT)
+    assert run.returncode == 130
+    assert "Traceback" not in stderr
+    assert "stopped;" in stderr
+    assert "the same command goes on from there" in stderr
+    done = read_verdicts(out, Limit(states=1_000_000))
+    assert 0 < len(done) < 40
+    assert f"classic: {len(done)} deals:" in stdout
+    _wait_for(lambda: not _group_alive(run.pid))  # no worker left behind
+
+
+def _group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _wait_for(condition: object, timeout: float = WAIT) -> None:
+    assert callable(condition)
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+@pytest.mark.slow
+def test_a_terminal_shows_a_progress_bar_with_rate_and_time_left(tmp_path: Path) -> None:
+    out = tmp_path / "deals.jsonl"
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # rows, cols
+    argv = [*YUKON, *_analyze(out, "--states", "3000", "--workers", "1", count=4)]
+    run = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=terminal)
+    os.close(terminal)
+    shown = _read_all(controller)
+    assert run.wait(timeout=WAIT) == 0
+    assert "4/4" in shown
+    assert "deal/s" in shown or "s/deal" in shown  # the rate
+    assert "<" in shown  # elapsed<left
+    assert "won=" in shown
+
+
+def _read_all(fd: int) -> str:
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the terminal closed with the command
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(fd)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def _complete_file(out: Path) -> None:
+    out.write_text(
+        "".join(solve_deal(GameCode(CLASSIC, n), BUDGET).to_json() + "\n" for n in range(3)),
+        "utf-8",
+    )
+
+
+def test_plot_draws_a_png(tmp_path: Path) -> None:
+    out, picture = tmp_path / "deals.jsonl", tmp_path / "study.png"
+    _complete_file(out)  # nothing left to solve: no cluster starts
+    assert main([*_analyze(out, "--states", "3000"), "--plot", str(picture)]) == 0
+    assert picture.read_bytes().startswith(PNG)
+
+
+def test_plot_without_matplotlib_says_what_to_install(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "deals.jsonl"
+    _complete_file(out)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails as if not installed
+    assert main([*_analyze(out, "--states", "3000"), "--plot", str(tmp_path / "x.png")]) == 2
+    assert "yukon-solitaire[plot]" in capsys.readouterr().err
+
+
+def test_the_summary_counts_unknown_deals_both_ways(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "deals.jsonl"
+    tiny = Limit(states=1)
+    out.write_text(
+        "".join(solve_deal(GameCode(CLASSIC, n), tiny).to_json() + "\n" for n in range(4)),
+        "utf-8",
+    )
+    statuses = [json.loads(line)["status"] for line in _lines(out)]
+    assert main(_analyze(out, "--states", "1", count=4)) == 0
+    won = statuses.count("won")
+    low, high = wilson(won, 4)[0], wilson(won + statuses.count("unknown"), 4)[1]
+    assert f"95 % interval {100 * low:.1f} – {100 * high:.1f} %" in capsys.readouterr().out
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(95, 100)
+    assert 0.88 < low < 0.95 < high < 0.98
+    assert wilson(0, 0) == (0.0, 1.0)

@@ -1,0 +1,51 @@
+"""The published winnability study: its data is whole, of one budget and one
+solver, and the figures of docs/winnability.md are the ones the data gives."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from yukon.commands.analyze import summary_lines
+from yukon.engine import CLASSIC, RELAXED, GameCode
+from yukon.solver import Status, pool
+from yukon.solver.batch import Verdict, read_verdicts
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+DATA = DOCS / "winnability.jsonl"
+STUDIED = (CLASSIC, RELAXED)
+DEALS = range(2000)
+
+
+def _verdicts() -> dict[GameCode, Verdict]:
+    first = Verdict.parse(DATA.read_text(encoding="utf-8").split("\n", 1)[0])
+    return read_verdicts(DATA, first.budget)  # refuses a line of another budget or solver
+
+
+def test_every_deal_of_the_study_is_in_the_data_once() -> None:
+    verdicts = _verdicts()
+    assert len(DATA.read_text(encoding="utf-8").splitlines()) == len(verdicts)
+    assert sorted(verdicts, key=str) == sorted(
+        (GameCode(rules, number) for rules in STUDIED for number in DEALS), key=str
+    )
+
+
+def test_the_page_states_the_figures_of_the_data() -> None:
+    page = (DOCS / "winnability.md").read_text(encoding="utf-8")
+    verdicts = list(_verdicts().values())
+    for rules in STUDIED:
+        counts = Counter(v.status for v in verdicts if v.code.rules is rules)
+        row = next(line for line in page.splitlines() if line.startswith(f"| {rules.id.title()}"))
+        for status in Status:
+            assert f"| {counts[status]:,} (" in row, (rules, status)
+    lines = summary_lines(verdicts)
+    for line in lines[1::2]:  # "  winnable: a % to b %, 95 % interval c – d %"
+        interval = line.split("interval ", 1)[1]
+        assert interval in page
+
+
+def test_the_pools_hold_the_deals_the_study_won() -> None:
+    pools = {rules: set(pool(rules)) for rules in STUDIED}
+    for verdict in _verdicts().values():
+        if verdict.status is Status.WON:
+            assert verdict.code.number in pools[verdict.code.rules], verdict.code
