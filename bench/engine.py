@@ -10,7 +10,7 @@ import argparse
 import random
 import time
 
-from yukon.engine import DEAL_COUNT, Game, GameCode, Rules
+from yukon.engine import DEAL_COUNT, RULE_SETS, Game, GameCode
 
 
 def main() -> None:
@@ -21,7 +21,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     codes = [
-        GameCode(rng.choice(list(Rules)), rng.randrange(DEAL_COUNT)) for _ in range(args.games)
+        GameCode(rng.choice(list(RULE_SETS)), rng.randrange(DEAL_COUNT)) for _ in range(args.games)
     ]
 
     generations = checked = played = pushed = 0

@@ -23,7 +23,7 @@ from playwright.sync_api import Page
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from server import app_in_chromium
 
-from yukon.engine import Game, GameCode, Rules
+from yukon.engine import CLASSIC, Game, GameCode
 
 # Make a game of *tokens* (moves, and U for an undo) through the API, in the page.
 _PLAY_JS = """async ([code, tokens]) => {
@@ -49,7 +49,7 @@ _CHANGED_JS = "text => document.querySelector('.step-caption').textContent !== t
 
 def _long_record(steps: int) -> tuple[str, list[str]]:
     """A deal and *steps* moves and undos: two moves, then a move and its undo over and over."""
-    code = GameCode(Rules.CLASSIC, 1)
+    code = GameCode(CLASSIC, 1)
     game = Game.from_code(code)
     tokens: list[str] = []
     while len(tokens) < steps:
@@ -70,7 +70,7 @@ def _clock(page: Page) -> float:
 def measure_list(page: Page, games: int) -> float:
     """Make *games* games of one move each; the time to draw their list, in ms."""
     for number in range(games):
-        code = GameCode(Rules.CLASSIC, number + 10)
+        code = GameCode(CLASSIC, number + 10)
         first = str(next(iter(Game.from_code(code).legal_moves)))
         page.evaluate(_PLAY_JS, [str(code), [first]])
     page.goto("/")

@@ -38,6 +38,8 @@ from typing import Any
 
 from server import HOST, free_port, start_server
 
+from yukon.engine import RULE_SETS
+
 _TIMEOUT = 10.0
 
 
@@ -99,7 +101,7 @@ def _legal_moves(state: dict[str, Any]) -> list[str]:
 
 
 async def _new_game(connection: Connection, rng: random.Random, tally: Tally) -> dict[str, Any]:
-    rules = rng.choice(["classic", "relaxed"])
+    rules = rng.choice([rules.id for rules in RULE_SETS])
     status, state = await connection.post("/api/v1/games", {"rules": rules})
     tally.other_requests += 1
     if status != 201:

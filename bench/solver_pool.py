@@ -20,14 +20,14 @@ import sys
 import time
 from pathlib import Path
 
-from yukon.engine import DEAL_COUNT, GameCode, Position, Rules
+from yukon.engine import DEAL_COUNT, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit, Status, pool, solve
 from yukon.solver.batch import Verdict
 
 DATA = Path(__file__).resolve().parents[1] / "src" / "yukon" / "solver" / "data"
 
 
-def build(rules: Rules, count: int, states: int, seed: int) -> list[int]:
+def build(rules: RuleSet, count: int, states: int, seed: int) -> list[int]:
     rng = random.Random(seed)
     won: list[int] = []
     tried = 0
@@ -37,7 +37,7 @@ def build(rules: Rules, count: int, states: int, seed: int) -> list[int]:
         result = solve(Position.from_code(GameCode(rules, number)), Limit(states=states))
         if result.status is Status.WON:
             won.append(number)
-        print(f"\r{rules.name.lower()}: {len(won)}/{count} won of {tried}", end="", file=sys.stderr)
+        print(f"\r{rules.id}: {len(won)}/{count} won of {tried}", end="", file=sys.stderr)
     print(file=sys.stderr)
     return sorted(won)
 
@@ -46,9 +46,9 @@ def add_study(study: Path) -> None:
     """Append to each rule set's pool the deals *study* records as won (every
     win there was replayed through the engine), with a comment saying whence."""
     verdicts = [Verdict.parse(line) for line in study.read_text(encoding="utf-8").splitlines()]
-    for rules in Rules:
+    for rules in RULE_SETS:
         mine = [v for v in verdicts if v.code.rules is rules]
-        path = DATA / f"{rules.name.lower()}.txt"
+        path = DATA / f"{rules.id}.txt"
         if not mine or not path.exists():
             continue
         shipped = set(pool(rules))
@@ -69,19 +69,22 @@ def main() -> None:
     parser.add_argument("--states", type=int, default=60_000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--study", type=Path, help="add the wins of a yukon analyze file")
+    parser.add_argument("--rules", action="append", choices=[rules.id for rules in RULE_SETS])
     args = parser.parse_args()
     if args.study is not None:
         add_study(args.study)
         return
     DATA.mkdir(parents=True, exist_ok=True)
-    for rules in Rules:
+    for rules in RULE_SETS:
+        if args.rules and rules.id not in args.rules:
+            continue  # one rule set's pool without rebuilding the others
         started = time.perf_counter()
         numbers = build(rules, args.count, args.states, args.seed)
         header = (
-            f"# YU1 deal numbers won by the solver under {rules.name.lower()} rules"
+            f"# YU1 deal numbers won by the solver under {rules.id} rules"
             f" within {args.states} states (bench/solver_pool.py, seed {args.seed})\n"
         )
-        path = DATA / f"{rules.name.lower()}.txt"
+        path = DATA / f"{rules.id}.txt"
         path.write_text(header + "".join(f"{n}\n" for n in numbers), encoding="utf-8")
         elapsed = time.perf_counter() - started
         print(f"{path.name}: {len(numbers)} deals in {elapsed:.0f} s", file=sys.stderr)

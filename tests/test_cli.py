@@ -14,7 +14,7 @@ import pytest
 from tests.engine.test_deal import CHECK_VALUE
 from yukon import __version__
 from yukon.cli import main
-from yukon.engine import GameCode, Rules
+from yukon.engine import GameCode, RuleSet
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -59,14 +59,14 @@ def test_replay_reads_standard_input(
 def test_replay_reports_an_illegal_move(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(["replay", "YU1-C-AACRWEA QC>5 TD>1 8S>3"], capsys)
     assert (status, out) == (2, "")
-    assert err == "move 3 (8S>3): 8♠ goes on a red 9 — 9♥ or 9♦, not on 8♣\n"
+    assert err == "move 3 (8S>3): 8♠ goes on 9♥ or 9♦, not on 8♣\n"
 
 
 @pytest.mark.parametrize("rules", ["classic", "relaxed"])
 def test_new_prints_a_fresh_code(capsys: pytest.CaptureFixture[str], rules: str) -> None:
     status, out, _ = run(["new", "--rules", rules], capsys)
     assert status == 0
-    assert GameCode.parse(out).rules is Rules.parse(rules)
+    assert GameCode.parse(out).rules is RuleSet.parse(rules)
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def test_new_prints_a_fresh_code(capsys: pytest.CaptureFixture[str], rules: str)
         (["deal", "YU1-C-AAAAAA"], "6 letters"),
         (["replay", "YU1-C-AAAAAAB", "7H>9"], "move 1 (7H>9): in move '7H>9': unknown target"),
         (["replay", "-"], "no record given"),
-        (["new", "--rules", "russian"], "invalid choice"),
+        (["new", "--rules", "spider"], "invalid choice"),
         (["frobnicate"], "invalid choice"),
     ],
 )

@@ -62,6 +62,11 @@ def _argv(command: str, draw: Any, file: Path) -> list[str]:
             st.tuples(st.sampled_from(["--root-path", "--log-level", "--db"]), TEXT | path),
             st.just(["--durable"]),
         ],
+        "backup": [st.tuples(TEXT | path), st.tuples(st.just("--db"), TEXT | path)],
+        "prune": [
+            st.tuples(st.just("--inactive-days"), NUMBER),
+            st.tuples(st.just("--db"), TEXT | path),
+        ],
     }
     options = table[command]
     argv = [command]
@@ -76,7 +81,9 @@ def _argv(command: str, draw: Any, file: Path) -> list[str]:
     return argv
 
 
-@pytest.mark.parametrize("command", ["deal", "replay", "new", "solve", "analyze", "serve"])
+@pytest.mark.parametrize(
+    "command", ["deal", "replay", "new", "solve", "analyze", "serve", "backup", "prune"]
+)
 def test_no_input_makes_a_command_fail_with_a_traceback(
     command: str,
     tmp_path: Path,

@@ -16,7 +16,7 @@ from typing import TextIO
 
 from yukon import __version__
 from yukon.commands import CommandError, Subcommands, printable
-from yukon.engine import Game, GameCode, Record, Rules, YukonError
+from yukon.engine import RULE_SETS, Game, GameCode, Record, RuleSet, YukonError
 from yukon.engine.errors import InvalidRecordError
 
 __all__ = ["CommandError", "build_parser", "game_json", "main", "print_game"]
@@ -33,7 +33,7 @@ def game_json(game: Game) -> dict[str, object]:
     position = game.position()
     return {
         "code": None if game.code is None else str(game.code),
-        "rules": game.rules.name.lower(),
+        "rules": game.rules.id,
         "columns": position.columns_json(),
         "foundations": position.foundation_dict(),
         "score": game.score,
@@ -79,7 +79,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_new(args: argparse.Namespace) -> int:
-    print(GameCode.random(Rules.parse(args.rules), rng=random.SystemRandom()))
+    print(GameCode.random(RuleSet.parse(args.rules), rng=random.SystemRandom()))
     return EXIT_OK
 
 
@@ -106,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(handler=_cmd_replay)
 
     new = commands.add_parser("new", help="print a fresh random game code")
-    new.add_argument("--rules", default="classic", choices=["classic", "relaxed"])
+    new.add_argument("--rules", default="classic", choices=[rules.id for rules in RULE_SETS])
     new.set_defaults(handler=_cmd_new)
 
     _register_layers(commands)

@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from playwright.sync_api import ConsoleMessage, Locator, Page
 
-from yukon.engine import Game, GameCode, Rules
+from yukon.engine import CLASSIC, Game, GameCode
 
 CHROMIUM: Final = Path("/usr/bin/chromium")
 CHROMIUM_ARGS: Final = [
@@ -275,7 +275,7 @@ def stuck_line() -> tuple[str, list[str]]:
     """A deal and moves after which no legal move is left, found by seeded random play."""
     rng = random.Random(1)
     while True:
-        code = GameCode(Rules.CLASSIC, rng.randrange(26**7))
+        code = GameCode(CLASSIC, rng.randrange(26**7))
         game = Game.from_code(code)
         line: list[str] = []
         for _ in range(60):

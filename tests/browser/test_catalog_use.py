@@ -1,6 +1,7 @@
-"""The English catalog and the app agree: every key the page and its modules use
-exists, every refusal reason and code problem the API can send has its words,
-and no key lies unused. (Static: reads the files, needs no browser.)"""
+"""The English catalog and the app agree: every key the page, its modules and the
+server's messages use exists, every refusal reason and code problem the API can
+send has its words, and no key lies unused. (Static: reads the files, needs no
+browser.)"""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from yukon.engine import CodeProblem, Reason, Suit
+from yukon.engine import CLASSIC, DECK, RULE_SETS, CodeProblem, Reason, Suit
 from yukon.solver import Status
 
 ROOT = Path(__file__).resolve().parents[2] / "src" / "yukon"
@@ -16,7 +17,7 @@ STATIC = ROOT / "web" / "static"
 CATALOG: dict[str, object] = json.loads((ROOT / "i18n" / "en.json").read_text(encoding="utf-8"))
 
 # Reasons whose words are built from the placement rule (refusal.goes_on_* and refusal.not_on).
-BUILT_FROM_THE_RULE = {Reason.WRONG_COLOR, Reason.WRONG_RANK}
+BUILT_FROM_THE_RULE = {Reason.WRONG_COLOR, Reason.WRONG_SUIT, Reason.WRONG_RANK}
 # The API's error codes (docs/api.md) that a player may meet, with words of their own
 # (`error.{code}`); the others describe a malformed request, which the app never sends.
 PLAYER_ERRORS = (
@@ -36,7 +37,8 @@ PLAYER_ERRORS = (
 
 def _sources() -> str:
     scripts = [path.read_text(encoding="utf-8") for path in sorted((STATIC / "js").glob("*.js"))]
-    return "\n".join([(STATIC / "index.html").read_text(encoding="utf-8"), *scripts])
+    server = (ROOT / "i18n" / "messages.py").read_text(encoding="utf-8")
+    return "\n".join([(STATIC / "index.html").read_text(encoding="utf-8"), *scripts, server])
 
 
 def _literal_keys(text: str) -> set[str]:
@@ -67,6 +69,10 @@ def _dynamic_keys() -> set[str]:
     keys |= {f"card.name.{rank}" for rank in range(1, 14)}
     keys |= {f"card.suit.{suit.letter}" for suit in Suit}
     keys |= {f"error.{code}" for code in PLAYER_ERRORS}
+    for rules in RULE_SETS:
+        keys |= {f"new.{rules.id}", f"new.{rules.id}_note", f"stats.{rules.id}"}
+        keys |= {f"rules.{rules.id}"} if rules is not CLASSIC else set()
+        keys |= {f"refusal.goes_on_{rules.wording(card)}" for card in DECK}
     return keys
 
 

@@ -20,13 +20,13 @@ from tests.browser.language import english_left, shown_text
 from tests.browser.test_catalog_use import PLAYER_ERRORS
 from tests.browser.test_history import undo_line
 from tests.web.helpers import WIN_CODE, WIN_LINE
-from yukon.engine import Card, CodeProblem, Reason, Refusal, Rules
+from yukon.engine import CLASSIC, RULE_SETS, Card, CodeProblem
 from yukon.i18n import BABEL_LOCALES, LANGUAGES, load_catalog, plural_category, translate
 from yukon.i18n.messages import (
     code_problem_message,
     error_message,
+    no_place_message,
     placement_rule,
-    refusal_message,
 )
 
 pytestmark = pytest.mark.browser
@@ -90,41 +90,35 @@ def test_plurals_numbers_lists_and_dates_agree_with_babel(open_app: OpenApp) -> 
         }, language
 
 
-_MESSAGES_JS = """async ([language, refusals, problems, codes]) => {
+_MESSAGES_JS = """async ([language, problems, codes, cards]) => {
     const i18n = await import("/static/js/i18n.js");
     const messages = await import("/static/js/messages.js");
+    const rulesets = await import("/static/js/rulesets.js");
     const before = i18n.currentLanguage();
-    await i18n.loadLanguage(language);
+    await Promise.all([i18n.loadLanguage(language), rulesets.loadRegistry(language)]);
     const answers = {
-        refusals: refusals.map(([error, rules]) => messages.refusalMessage(error, rules)),
+        no_place: rulesets.ruleSetIds().map(
+            (id) => cards.map((card) => rulesets.noPlaceMessage(card, id))),
         problems: problems.map((problem) => messages.codeProblemMessage({code: "", problem})),
         errors: codes.map((code) => messages.apiErrorMessage({code, message: ""})),
     };
-    await i18n.loadLanguage(before);
+    await Promise.all([i18n.loadLanguage(before), rulesets.loadRegistry(before)]);
     return answers;
 }"""
 
 
-def _sample_refusals() -> list[Refusal]:
-    """A refusal of every reason, under both rule sets, with and without a target."""
-    ten, seven, king = Card.parse("TD"), Card.parse("7H"), Card.parse("KS")
-    refusals = [Refusal(reason, ten, Card.parse("8D"), 2, 3) for reason in Reason]
-    for rules in Rules:
-        refusals += [Refusal(Reason.WRONG_COLOR, card, None, 1, 1, rules) for card in (seven, king)]
-        refusals += [Refusal(Reason.WRONG_RANK, seven, Card.parse("9C"), 4, 2, rules)]
-    refusals += [Refusal(Reason.GROUP_TOO_LARGE, ten, None, 4, n) for n in (21, 22, 25)]
-    return [*refusals, Refusal(Reason.FOUNDATION_NEEDS_OTHER, ten, None)]
-
-
 def test_the_browser_writes_the_servers_words(open_app: OpenApp) -> None:
     app = open_app()
-    refusals = _sample_refusals()
-    bodies = [[r.as_dict(), "relaxed" if r.rules is Rules.RELAXED else "classic"] for r in refusals]
+    cards = [Card.parse(text) for text in ("TD", "7H", "KS", "AC")]
     problems = [problem.value for problem in CodeProblem]
     for language in LANGUAGES:
-        answers = app.page.evaluate(_MESSAGES_JS, [language, bodies, problems, list(PLAYER_ERRORS)])
+        answers = app.page.evaluate(
+            _MESSAGES_JS, [language, problems, list(PLAYER_ERRORS), [str(c) for c in cards]]
+        )
         assert answers == {
-            "refusals": [refusal_message(language, refusal) for refusal in refusals],
+            "no_place": [
+                [no_place_message(language, card, rules) for card in cards] for rules in RULE_SETS
+            ],
             "problems": [code_problem_message(language, problem) for problem in CodeProblem],
             "errors": [error_message(language, code) for code in PLAYER_ERRORS],
         }, language
@@ -179,7 +173,7 @@ class Tour:
         stuck = next(c for column in state["columns"] for c in column["cards"][:-1]
                      if c not in state["double_tap"])  # fmt: skip
         card = Card.parse(stuck)
-        rule = placement_rule(self.language, card, Rules.CLASSIC)
+        rule = placement_rule(self.language, card, CLASSIC)
         app.double_tap(stuck)
         self._wait_message(self.t("refusal.no_place", card=card.symbol, rule=rule))
         self.look("a double tap with no place")

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from yukon.engine import DECK, Card, Game, Position, Rank, Rules, Suit
+from yukon.engine import (
+    CLASSIC,
+    DECK,
+    Card,
+    Game,
+    Position,
+    Rank,
+    RuleSet,
+    Suit,
+)
 
 
 def build(
     columns: Sequence[str],
     *,
-    rules: Rules = Rules.CLASSIC,
+    rules: RuleSet = CLASSIC,
     foundations: Mapping[str, int] | None = None,
     filler: int | None = None,
 ) -> Game:

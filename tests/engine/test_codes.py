@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
 
-from yukon.engine import DEAL_COUNT, CodeProblem, GameCode, InvalidCodeError, Rules
+from yukon.engine import (
+    CLASSIC,
+    DEAL_COUNT,
+    RELAXED,
+    RULE_SETS,
+    CodeProblem,
+    GameCode,
+    InvalidCodeError,
+    RuleSet,
+)
 from yukon.engine.codes import letters_to_number, number_to_letters
 
 
@@ -26,10 +36,10 @@ def test_parse_ignores_case_and_surrounding_white_space(text: str) -> None:
 def test_rules_letter_selects_the_rule_set_of_the_same_deal() -> None:
     classic = GameCode.parse("YU1-C-ABCDEFG")
     relaxed = GameCode.parse("YU1-R-ABCDEFG")
-    assert classic.rules is Rules.CLASSIC
-    assert relaxed.rules is Rules.RELAXED
+    assert classic.rules is CLASSIC
+    assert relaxed.rules is RELAXED
     assert classic.number == relaxed.number
-    assert classic.with_rules(Rules.RELAXED) == relaxed
+    assert classic.with_rules(RELAXED) == relaxed
 
 
 @pytest.mark.parametrize(
@@ -68,7 +78,7 @@ def test_non_text_is_refused() -> None:
 @pytest.mark.parametrize("number", [-1, DEAL_COUNT])
 def test_deal_numbers_outside_the_range_are_refused(number: int) -> None:
     with pytest.raises(InvalidCodeError, match="outside"):
-        GameCode(Rules.CLASSIC, number)
+        GameCode(CLASSIC, number)
     with pytest.raises(InvalidCodeError, match="outside"):
         number_to_letters(number)
 
@@ -80,10 +90,10 @@ def test_letters_and_numbers_are_inverse() -> None:
 
 
 def test_random_codes_are_uniform_over_all_deals_and_reproducible_with_a_seed() -> None:
-    first = [GameCode.random(Rules.RELAXED, rng=random.Random(3)) for _ in range(2)]
+    first = [GameCode.random(RELAXED, rng=random.Random(3)) for _ in range(2)]
     assert first[0] == first[1]
-    assert first[0].rules is Rules.RELAXED
-    codes = {GameCode.random(Rules.CLASSIC, rng=random.Random(seed)).number for seed in range(200)}
+    assert first[0].rules is RELAXED
+    codes = {GameCode.random(CLASSIC, rng=random.Random(seed)).number for seed in range(200)}
     assert len(codes) == 200
     assert max(codes) > DEAL_COUNT // 2 > min(codes)
 
@@ -97,16 +107,28 @@ def test_repr_is_an_evaluable_call() -> None:
 @pytest.mark.parametrize(
     ("text", "rules"),
     [
-        ("C", Rules.CLASSIC),
-        ("classic", Rules.CLASSIC),
-        ("R", Rules.RELAXED),
-        ("Relaxed", Rules.RELAXED),
+        ("C", CLASSIC),
+        ("classic", CLASSIC),
+        ("R", RELAXED),
+        ("Relaxed", RELAXED),
     ],
 )
-def test_rules_parse(text: str, rules: Rules) -> None:
-    assert Rules.parse(text) is rules
+def test_rules_parse(text: str, rules: RuleSet) -> None:
+    assert RuleSet.parse(text) is rules
+
+
+def test_every_rule_set_is_found_by_its_letter_and_id() -> None:
+    for rules in RULE_SETS:
+        assert (
+            RuleSet.parse(rules.letter.lower()) is RuleSet.parse(f" {rules.id.upper()} ") is rules
+        )
+        assert GameCode.parse(f"YU1-{rules.letter}-AAAAAAB").rules is rules
+        assert pickle.loads(pickle.dumps(rules)) is rules
+    assert len({r.letter for r in RULE_SETS}) == len({r.id for r in RULE_SETS}) == len(RULE_SETS)
 
 
 def test_unknown_rules_are_refused() -> None:
-    with pytest.raises(InvalidCodeError, match="unknown rules 'russian'"):
-        Rules.parse("russian")
+    with pytest.raises(InvalidCodeError, match="unknown rules 'spider'"):
+        RuleSet.parse("spider")
+    with pytest.raises(InvalidCodeError, match="bad rules letter 'CLASSIC'"):
+        GameCode.parse("YU1-CLASSIC-AAAAAAB")

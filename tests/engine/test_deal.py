@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from yukon.engine import DECK, GameCode, Position
+from yukon.engine import DECK, RULE_SETS, GameCode, Position, RuleSet
 from yukon.engine.deal import COLUMN_SIZES, deal, shuffled_deck, splitmix64
 
 CHECK_VALUE = """\
@@ -41,6 +41,22 @@ GOLDEN = {
 5: [8H] [8S] [9H] [6S] JS 9C KD 4S 5D
 6: [9D] [3C] [KH] [2S] [KS] QD 7C 5S 4D JH
 7: [3H] [AC] [QC] [AH] [7S] [TC] TH 7D 5H QH 3D""",
+    "YU1-A-ZZZZZZZ": """\
+1: 6C
+2: [5C] JD 4H 4C 2C AS
+3: [7H] [9S] TS AD KC 3S 6D
+4: [8D] [TD] [JC] 6H 2D QS 2H 8C
+5: [8H] [8S] [9H] [6S] JS 9C KD 4S 5D
+6: [9D] [3C] [KH] [2S] [KS] QD 7C 5S 4D JH
+7: [3H] [AC] [QC] [AH] [7S] [TC] TH 7D 5H QH 3D""",
+    "YU1-S-AACRWEA": """\
+1: JS
+2: [4H] 2C 3C AC 3D 2D
+3: [AD] [5S] TS 3H KS KC 8C
+4: [AH] [5C] [AS] TH TD 5H JD 8S
+5: [4S] [6C] [JC] [2H] 9D 9S 6H QH KD
+6: [7C] [8H] [3S] [QS] [2S] 4C QC 9H 6S 5D
+7: [JH] [9C] [QD] [4D] [6D] [7S] KH TC 8D 7D 7H""",
     "YU1-C-HELLOYU": """\
 1: JH
 2: [QS] 6D 7H 2H 8C 7S
@@ -65,8 +81,10 @@ def test_golden_layouts(code: str) -> None:
     assert layout(code) == GOLDEN[code]
 
 
-def test_the_rules_letter_does_not_change_the_deal() -> None:
-    assert layout("YU1-R-AAAAAAB") == CHECK_VALUE
+@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
+def test_the_rules_letter_does_not_change_the_deal(rules: RuleSet) -> None:
+    assert layout(f"YU1-{rules.letter}-AAAAAAB") == CHECK_VALUE
+    assert layout(f"YU1-{rules.letter}-HELLOYU") == GOLDEN["YU1-C-HELLOYU"]
 
 
 def test_splitmix64_reference_values() -> None:

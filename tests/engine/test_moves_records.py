@@ -82,7 +82,7 @@ def test_record_with_undos_replays_the_counters() -> None:
         ("", 0, "empty"),
         ("YU9-C-AACRWEA QC>5", 0, "unknown prefix"),
         ("YU1-C-AACRWEA QC>5 TD>9", 2, "unknown target"),
-        ("YU1-C-AACRWEA QC>5 TD>1 8S>3", 3, "8♠ goes on a red 9"),
+        ("YU1-C-AACRWEA QC>5 TD>1 8S>3", 3, "8♠ goes on 9♥ or 9♦"),
         ("YU1-C-AACRWEA U", 1, "no move to undo"),
     ],
 )

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from yukon.engine import CodeProblem, Game, Move
+from yukon.engine import RULE_SETS, CodeProblem, Game, Move
 from yukon.i18n import LANGUAGES, translate
 from yukon.i18n.messages import code_problem_message, refusal_message
 from yukon.web import AppSettings, create_app
@@ -111,5 +111,6 @@ def test_a_malformed_request_keeps_its_english_diagnosis(client: TestClient) -> 
     answer = client.post(f"{API}/games", json={"rules": "easy"}, headers={"Accept-Language": "ru"})
     assert answer.json()["error"] == {
         "code": "bad_request",
-        "message": "'rules' must be 'classic' or 'relaxed', not 'easy'",
+        "message": "'rules': unknown rules 'easy': use "
+        + ", ".join(f"{rules.letter!r} ({rules.id})" for rules in RULE_SETS),
     }

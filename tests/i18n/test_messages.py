@@ -8,7 +8,10 @@ import re
 import pytest
 
 from yukon.engine import (
+    CLASSIC,
     MAX_GROUP,
+    RELAXED,
+    RULE_SETS,
     Card,
     CodeProblem,
     Game,
@@ -18,7 +21,6 @@ from yukon.engine import (
     Move,
     Reason,
     Refusal,
-    Rules,
 )
 from yukon.i18n import LANGUAGES, format_number, load_catalog, translate
 from yukon.i18n.messages import (
@@ -62,7 +64,8 @@ def _refusals() -> list[Refusal]:
         Refusal(Reason.GROUP_TOO_LARGE, ten, None, 4, 21),
         Refusal(Reason.FOUNDATION_NEEDS_OTHER, ten, Card.parse("3D")),
         Refusal(Reason.FOUNDATION_NEEDS_OTHER, ten, None),
-        Refusal(Reason.WRONG_RANK, SEVEN, Card.parse("9S"), 1, rules=Rules.RELAXED),
+        Refusal(Reason.WRONG_RANK, SEVEN, Card.parse("9S"), 1, rules=RELAXED),
+        *(Refusal(Reason.WRONG_SUIT, SEVEN, eight, 1, rules=rules) for rules in RULE_SETS),
         Refusal(Reason.WRONG_COLOR, Card.parse("KS"), Card.parse("QH"), 1),
     ]
     return refusals
@@ -82,18 +85,21 @@ def test_every_refusal_has_words_with_its_cards(language: str) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_placement_rule_lists_the_cards_the_language_way(language: str) -> None:
-    classic = placement_rule(language, SEVEN, Rules.CLASSIC)
+    classic = placement_rule(language, SEVEN, CLASSIC)
     assert f"8♠{OR_WORDS[language]}8♣" in classic
-    relaxed = placement_rule(language, SEVEN, Rules.RELAXED)
+    relaxed = placement_rule(language, SEVEN, RELAXED)
     # English puts a comma before its "or" too (CLDR's list patterns).
     assert re.search(f"8♠, 8♥, 8♦,?{OR_WORDS[language]}8♣", relaxed), relaxed
     catalog = load_catalog(language)
     rank = catalog["rank.8"]
     assert isinstance(rank, str)
     assert rank in classic
-    king = placement_rule(language, Card.parse("KS"), Rules.CLASSIC)
+    king = placement_rule(language, Card.parse("KS"), CLASSIC)
     king_symbol = translate(language, "card.ranks").split()[-1] + "♠"
     assert king == translate(language, "refusal.king_only_empty", card=king_symbol)
+    for rules in RULE_SETS:
+        named = re.findall("(?:10|[2-9])[♠♥♦♣]", placement_rule(language, SEVEN, rules))
+        assert named[1:] == [card.symbol for card in rules.targets(SEVEN)], (language, rules)
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,9 @@ column symmetry, keying positions by their exact content.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
-from yukon.engine import DECK, Card, Position, Rules
+from yukon.engine import DECK, Card, Position, RuleSet
 from yukon.solver.board import Board, Undo
 
 
@@ -51,7 +52,7 @@ def _exact(board: Board) -> tuple[object, ...]:
     return (*map(tuple, board.columns), *board.hidden)
 
 
-def small_position(rng: random.Random, rules: Rules, *, left: int) -> Position:
+def small_position(rng: random.Random, rules: RuleSet, *, left: int) -> Position:
     """A random position with *left* cards in the tableau (the highest of random
     suits) in a few columns, many face down; the rest on the foundations."""
     heights = [13] * 4
@@ -73,10 +74,10 @@ def small_position(rng: random.Random, rules: Rules, *, left: int) -> Position:
     )
 
 
-def small_positions(seed: int, count: int, *, most: int = 20) -> list[Position]:
-    """*count* positions by :func:`small_position`, random rules, 6 to *most* − 1 cards left."""
+def small_positions(seed: int, rules: RuleSet, *, most: int = 20) -> Iterator[Position]:
+    """Positions by :func:`small_position` under *rules*, 6 to *most* − 1 cards left,
+    without end: a test takes as many as it needs to check enough of them (how
+    often a kind of position comes up differs much between rule sets)."""
     rng = random.Random(seed)
-    return [
-        small_position(rng, rng.choice(list(Rules)), left=rng.randrange(6, most))
-        for _ in range(count)
-    ]
+    while True:
+        yield small_position(rng, rules, left=rng.randrange(6, most))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from yukon.engine import GameCode, Rules
+from yukon.engine import CLASSIC, RULE_SETS, GameCode
 from yukon.solver import Limit, Status
 from yukon.solver.batch import AnalysisFileError, Verdict, read_verdicts, solve_deal
 from yukon.solver.search import VERSION
@@ -21,12 +21,12 @@ def _write(path: Path, verdicts: list[Verdict]) -> None:
 
 @pytest.fixture(scope="module")
 def verdicts() -> list[Verdict]:
-    return [solve_deal(GameCode(rules, n), BUDGET) for rules in Rules for n in range(3)]
+    return [solve_deal(GameCode(rules, n), BUDGET) for rules in RULE_SETS for n in range(3)]
 
 
 def test_a_verdict_records_deal_rules_budget_and_search(verdicts: list[Verdict]) -> None:
     verdict = verdicts[0]
-    assert verdict.code == GameCode(Rules.CLASSIC, 0)
+    assert verdict.code == GameCode(CLASSIC, 0)
     assert (verdict.budget, verdict.solver) == (BUDGET, VERSION)
     assert verdict.status is Status.WON
     assert verdict.moves > 0

@@ -21,7 +21,7 @@ from distributed import LocalCluster
 
 from yukon.cli import main
 from yukon.commands.analyze import wilson
-from yukon.engine import GameCode, Rules
+from yukon.engine import CLASSIC, RELAXED, GameCode
 from yukon.solver import Limit
 from yukon.solver.batch import Verdict, read_verdicts, solve_deal
 
@@ -61,12 +61,12 @@ def test_a_local_cluster_of_two_workers_resumes_past_a_torn_line(
     first = _lines(out)
     assert len(first) == 3
     with out.open("a", encoding="utf-8") as sink:
-        sink.write(solve_deal(GameCode(Rules.CLASSIC, 3), BUDGET).to_json()[:25])  # a kill
+        sink.write(solve_deal(GameCode(CLASSIC, 3), BUDGET).to_json()[:25])  # a kill
     flags = ("--states", "3000", "--workers", "2", "--rules", "classic,relaxed")
     assert main(_analyze(out, *flags, count=5)) == 0
     lines = _lines(out)
     assert lines[:3] == first
-    codes = [GameCode(rules, n) for rules in (Rules.CLASSIC, Rules.RELAXED) for n in range(5)]
+    codes = [GameCode(rules, n) for rules in (CLASSIC, RELAXED) for n in range(5)]
     assert _same_but_time(read_verdicts(out, BUDGET), _expected(codes))
     printed = capsys.readouterr()
     assert "classic: 5 deals: " in printed.out
@@ -87,7 +87,7 @@ def running_cluster() -> Iterator[str]:
 def test_a_running_scheduler_runs_the_same_job(running_cluster: str, tmp_path: Path) -> None:
     out = tmp_path / "deals.jsonl"
     assert main(_analyze(out, "--states", "3000", "--scheduler", running_cluster, count=4)) == 0
-    codes = [GameCode(Rules.CLASSIC, n) for n in range(4)]
+    codes = [GameCode(CLASSIC, n) for n in range(4)]
     assert _same_but_time(read_verdicts(out, BUDGET), _expected(codes))
 
 
@@ -95,7 +95,7 @@ def test_a_resume_with_another_budget_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "deals.jsonl"
-    out.write_text(solve_deal(GameCode(Rules.CLASSIC, 0), BUDGET).to_json() + "\n", "utf-8")
+    out.write_text(solve_deal(GameCode(CLASSIC, 0), BUDGET).to_json() + "\n", "utf-8")
     before = out.read_bytes()
     assert main(_analyze(out, "--states", "6000")) == 2
     err = capsys.readouterr().err
@@ -201,7 +201,7 @@ def _read_all(fd: int) -> str:
 
 def _complete_file(out: Path) -> None:
     out.write_text(
-        "".join(solve_deal(GameCode(Rules.CLASSIC, n), BUDGET).to_json() + "\n" for n in range(3)),
+        "".join(solve_deal(GameCode(CLASSIC, n), BUDGET).to_json() + "\n" for n in range(3)),
         "utf-8",
     )
 
@@ -229,7 +229,7 @@ def test_the_summary_counts_unknown_deals_both_ways(
     out = tmp_path / "deals.jsonl"
     tiny = Limit(states=1)
     out.write_text(
-        "".join(solve_deal(GameCode(Rules.CLASSIC, n), tiny).to_json() + "\n" for n in range(4)),
+        "".join(solve_deal(GameCode(CLASSIC, n), tiny).to_json() + "\n" for n in range(4)),
         "utf-8",
     )
     statuses = [json.loads(line)["status"] for line in _lines(out)]

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from yukon.engine import Game, GameCode, Position, Rules
+from yukon.engine import CLASSIC, RELAXED, RULE_SETS, Game, GameCode, Position, RuleSet
 from yukon.solver import (
     Limit,
     SolveResult,
@@ -46,7 +46,7 @@ def test_a_hint_from_a_mid_game_position_is_legal() -> None:
 
 def test_no_hint_without_a_legal_move() -> None:
     empty = ((),) * 7
-    won = Game(Position(Rules.CLASSIC, empty, (0,) * 7, (13, 13, 13, 13)))
+    won = Game(Position(CLASSIC, empty, (0,) * 7, (13, 13, 13, 13)))
     assert suggest_move(won) is None
     assert heuristic_move(won) is None
 
@@ -83,8 +83,8 @@ def test_analyse_of_an_unwinnable_position() -> None:
     assert suggest_move(game) in game.legal_moves
 
 
-@pytest.mark.parametrize("rules", list(Rules))
-def test_winnable_deals_come_from_the_pool(rules: Rules) -> None:
+@pytest.mark.parametrize("rules", list(RULE_SETS))
+def test_winnable_deals_come_from_the_pool(rules: RuleSet) -> None:
     rng = random.Random(3)
     codes = {winnable_deal(rules, rng) for _ in range(20)}
     assert len(codes) > 10
@@ -94,13 +94,13 @@ def test_winnable_deals_come_from_the_pool(rules: Rules) -> None:
 
 
 def test_pool_deals_are_won() -> None:
-    for number in pool(Rules.CLASSIC)[:5]:
-        position = Position.from_code(GameCode(Rules.CLASSIC, number))
+    for number in pool(CLASSIC)[:5]:
+        position = Position.from_code(GameCode(CLASSIC, number))
         assert solve(position, Limit(states=100_000)).status is Status.WON
 
 
 def test_find_a_fresh_winnable_deal() -> None:
-    code = find_winnable_deal(Rules.RELAXED, random.Random(1), limit=Limit(states=50_000))
+    code = find_winnable_deal(RELAXED, random.Random(1), limit=Limit(states=50_000))
     assert code is not None
     assert solve(Position.from_code(code), Limit(states=50_000)).status is Status.WON
 

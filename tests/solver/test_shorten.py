@@ -4,10 +4,11 @@ still wins and is never longer."""
 from __future__ import annotations
 
 import random
+from itertools import islice
 
 import pytest
 
-from yukon.engine import GameCode, Position, Record, Rules
+from yukon.engine import CLASSIC, RULE_SETS, GameCode, Position, Record, RuleSet
 from yukon.solver import Limit, Status, solve
 from yukon.solver.board import Board
 from yukon.solver.shorten import legal_moves, shorten
@@ -24,8 +25,8 @@ def _same_moves_along_a_random_game(board: Board, rng: random.Random, steps: int
         board.make(rng.choice(every))
 
 
-@pytest.mark.parametrize("rules", list(Rules))
-def test_the_legal_moves_are_the_boards_along_random_games(rules: Rules) -> None:
+@pytest.mark.parametrize("rules", list(RULE_SETS))
+def test_the_legal_moves_are_the_boards_along_random_games(rules: RuleSet) -> None:
     rng = random.Random(5)
     for number in range(10):
         _same_moves_along_a_random_game(
@@ -33,15 +34,16 @@ def test_the_legal_moves_are_the_boards_along_random_games(rules: Rules) -> None
         )
 
 
-def test_the_legal_moves_are_the_boards_on_small_positions() -> None:
+@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
+def test_the_legal_moves_are_the_boards_on_small_positions(rules: RuleSet) -> None:
     rng = random.Random(8)
-    for position in small_positions(8, 120):
+    for position in islice(small_positions(8, rules), 40):
         _same_moves_along_a_random_game(Board(position), rng, 40)
 
 
 def test_shortened_solutions_still_win_and_are_never_longer() -> None:
     for number in range(6):
-        code = GameCode(Rules.CLASSIC, number)
+        code = GameCode(CLASSIC, number)
         position = Position.from_code(code)
         won = solve(position, Limit(states=50_000))
         if won.status is not Status.WON:

@@ -7,13 +7,13 @@ from collections import Counter
 from pathlib import Path
 
 from yukon.commands.analyze import summary_lines
-from yukon.engine import GameCode, Rules
+from yukon.engine import CLASSIC, RELAXED, GameCode
 from yukon.solver import Status, pool
 from yukon.solver.batch import Verdict, read_verdicts
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 DATA = DOCS / "winnability.jsonl"
-STUDIED = (Rules.CLASSIC, Rules.RELAXED)
+STUDIED = (CLASSIC, RELAXED)
 DEALS = range(2000)
 
 
@@ -35,7 +35,7 @@ def test_the_page_states_the_figures_of_the_data() -> None:
     verdicts = list(_verdicts().values())
     for rules in STUDIED:
         counts = Counter(v.status for v in verdicts if v.code.rules is rules)
-        row = next(line for line in page.splitlines() if line.startswith(f"| {rules.name.title()}"))
+        row = next(line for line in page.splitlines() if line.startswith(f"| {rules.id.title()}"))
         for status in Status:
             assert f"| {counts[status]:,} (" in row, (rules, status)
     lines = summary_lines(verdicts)

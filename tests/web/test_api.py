@@ -8,7 +8,7 @@ from starlette.testclient import TestClient
 
 from tests.web.conftest import FakeClock
 from tests.web.helpers import API, EXAMPLE, WIN_CODE, WIN_LINE, get_state, new_game, play
-from yukon.engine import Game, GameCode, Move
+from yukon.engine import RULE_SETS, Game, GameCode, Move
 from yukon.solver import pool
 
 
@@ -273,7 +273,7 @@ def test_a_whole_game_can_be_won_through_the_api(client: TestClient, clock: Fake
 
 def test_statistics_per_rule_set(client: TestClient, clock: FakeClock) -> None:
     empty = client.get(f"{API}/stats").json()
-    assert set(empty) == {"classic", "relaxed"}
+    assert list(empty) == [rules.id for rules in RULE_SETS]
     assert empty["classic"]["played"] == 0
     state = new_game(client, WIN_CODE)
     for move in WIN_LINE:
@@ -297,11 +297,11 @@ def test_statistics_per_rule_set(client: TestClient, clock: FakeClock) -> None:
 
 
 def test_a_new_winnable_deal_comes_from_the_solvers_pool(client: TestClient) -> None:
-    for rules in ("classic", "relaxed"):
-        answer = client.post(f"{API}/games", json={"rules": rules, "winnable": True})
+    for rules in RULE_SETS:
+        answer = client.post(f"{API}/games", json={"rules": rules.id, "winnable": True})
         assert answer.status_code == 201
         code = GameCode.parse(answer.json()["code"])
-        assert code.rules.name.lower() == rules
+        assert code.rules is rules
         assert code.number in pool(code.rules)
 
 

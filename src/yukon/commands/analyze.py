@@ -21,8 +21,9 @@ from typing import Final, Never, TextIO
 from tqdm import tqdm
 
 from yukon.commands import Subcommands
+from yukon.commands.options import file_path
 from yukon.commands.solve import SolveInputError, add_limit, limit_of
-from yukon.engine import GameCode, Rules, YukonError
+from yukon.engine import RULE_SETS, GameCode, RuleSet, YukonError
 from yukon.solver import Limit, Status
 from yukon.solver.batch import Verdict, read_verdicts
 
@@ -35,7 +36,7 @@ _Z95: Final = 1.959964
 
 def register(commands: Subcommands) -> None:
     """Add ``analyze`` to the ``yukon`` parser."""
-    names = ", ".join(rules.name.lower() for rules in Rules)
+    names = ", ".join(rules.id for rules in RULE_SETS)
     analyze = commands.add_parser("analyze", help="solve many deals on a Dask cluster")
     analyze.add_argument(
         "--from", dest="start", type=int, required=True, metavar="N", help="first deal number"
@@ -45,7 +46,11 @@ def register(commands: Subcommands) -> None:
         "--rules", default="classic", metavar="LIST", help=f"comma-separated, of: {names}"
     )
     analyze.add_argument(
-        "--out", required=True, metavar="FILE.jsonl", help="results; deals in it are skipped"
+        "--out",
+        type=file_path,
+        required=True,
+        metavar="FILE.jsonl",
+        help="results; deals in it are skipped",
     )
     add_limit(analyze, "per deal")
     where = analyze.add_mutually_exclusive_group()
@@ -64,7 +69,7 @@ def register(commands: Subcommands) -> None:
 def _cmd_analyze(args: argparse.Namespace) -> int:
     codes = _codes_of(args)
     budget = limit_of(args)
-    out = Path(args.out)
+    out: Path = args.out
     verdicts = read_verdicts(out, budget)
     todo = [code for code in codes if code not in verdicts]
     interrupted = False
@@ -96,7 +101,7 @@ def _codes_of(args: argparse.Namespace) -> list[GameCode]:
     if args.workers is not None and args.workers < 1:
         raise SolveInputError("--workers must be at least 1")
     try:
-        rule_sets = [Rules.parse(name) for name in args.rules.split(",")]
+        rule_sets = [RuleSet.parse(name) for name in args.rules.split(",")]
         return [
             GameCode(rules, number)
             for rules in dict.fromkeys(rule_sets)
@@ -142,7 +147,7 @@ def _progress(total: int, stream: TextIO) -> tqdm[Never]:
 def summary_lines(verdicts: Iterable[Verdict]) -> list[str]:
     """Per rule set: the counts, the share undecided and the share won with
     its interval, e.g. for the command's last lines."""
-    by_rules: dict[Rules, Counter[Status]] = {}
+    by_rules: dict[RuleSet, Counter[Status]] = {}
     for verdict in verdicts:
         by_rules.setdefault(verdict.code.rules, Counter())[verdict.status] += 1
     lines = []
@@ -152,7 +157,7 @@ def summary_lines(verdicts: Iterable[Verdict]) -> list[str]:
         low, _ = wilson(won, total)
         _, high = wilson(won + unknown, total)
         lines.append(
-            f"{rules.name.lower()}: {total} deals: {won} won, {counts[Status.UNWINNABLE]}"
+            f"{rules.id}: {total} deals: {won} won, {counts[Status.UNWINNABLE]}"
             f" unwinnable, {unknown} unknown ({100 * unknown / total:.1f} % undecided)"
         )
         lines.append(

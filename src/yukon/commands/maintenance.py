@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Final
 
 from yukon.commands import CommandError, Subcommands, printable
-from yukon.commands.options import add_option, positive_int
+from yukon.commands.options import add_option, file_path, positive_int
 
 __all__ = ["register"]
 
@@ -19,7 +19,7 @@ _DAY: Final = 24 * 3600
 def register(commands: Subcommands) -> None:
     """Add ``backup`` and ``prune`` to the ``yukon`` parser."""
     backup = commands.add_parser("backup", help="copy the database, also while the server runs")
-    backup.add_argument("path", type=Path, help="the copy to write (a new file)")
+    backup.add_argument("path", type=file_path, help="the copy to write (a new file)")
     _add_db(backup)
     backup.set_defaults(handler=_cmd_backup)
 
@@ -52,7 +52,7 @@ def _add_db(parser: argparse.ArgumentParser) -> None:
 def _database(text: str) -> Path | str:
     from yukon.storage import is_postgres_url
 
-    return text if is_postgres_url(text) else Path(text)
+    return text if is_postgres_url(text) else file_path(text)
 
 
 def _existing_db(args: argparse.Namespace) -> Path | str:

@@ -14,12 +14,14 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Final
 
 __all__ = [
     "add_option",
     "add_switch",
     "env_name",
+    "file_path",
     "host_list",
     "port_number",
     "positive_float",
@@ -54,6 +56,14 @@ def _number(
 port_number = _number(int, 1, 65535, "a port number from 1 to 65535")
 positive_int = _number(int, 1, 1_000_000_000, "a whole number of at least 1")
 positive_float = _number(float, 0.001, 86_400, "a number of seconds above 0")
+
+
+def file_path(text: str) -> Path:
+    """A file's path as given; a NUL character, which no path may hold, is refused
+    here rather than by the first call that touches the file."""
+    if "\x00" in text:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a path: it holds a NUL character")
+    return Path(text)
 
 
 def host_list(text: str) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from yukon.commands.solve import SolveInputError
-from yukon.engine import Rules
+from yukon.engine import RuleSet
 from yukon.solver import Status
 from yukon.solver.batch import Verdict
 
@@ -58,13 +58,13 @@ def plot_study(verdicts: Sequence[Verdict], path: Path) -> None:
     pyplot.close(figure)
 
 
-def _draw_running(axes: Axes, rules: Rules, verdicts: Sequence[Verdict]) -> None:
+def _draw_running(axes: Axes, rules: RuleSet, verdicts: Sequence[Verdict]) -> None:
     """The share won and the share decided after each deal."""
     count = range(1, len(verdicts) + 1)
     won = accumulate(verdict.status is Status.WON for verdict in verdicts)
     decided = accumulate(verdict.status is not Status.UNKNOWN for verdict in verdicts)
     (line,) = axes.plot(count, [100 * w / n for w, n in zip(won, count, strict=True)])
-    line.set_label(rules.name.lower())
+    line.set_label(rules.id)
     axes.plot(
         count,
         [100 * d / n for d, n in zip(decided, count, strict=True)],
@@ -73,7 +73,9 @@ def _draw_running(axes: Axes, rules: Rules, verdicts: Sequence[Verdict]) -> None
     )
 
 
-def _draw_costs(axes: Axes, rules: Rules, verdicts: Sequence[Verdict], *, in_states: bool) -> None:
+def _draw_costs(
+    axes: Axes, rules: RuleSet, verdicts: Sequence[Verdict], *, in_states: bool
+) -> None:
     """A step curve: the share of all deals decided within each cost."""
     costs = sorted(
         float(max(verdict.states, 1)) if in_states else max(verdict.seconds, 1e-3)
@@ -83,4 +85,4 @@ def _draw_costs(axes: Axes, rules: Rules, verdicts: Sequence[Verdict], *, in_sta
     if not costs:
         return
     shares = [100 * n / len(verdicts) for n in range(1, len(costs) + 1)]
-    axes.step(costs, shares, where="post", label=rules.name.lower())
+    axes.step(costs, shares, where="post", label=rules.id)

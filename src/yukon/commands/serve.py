@@ -24,6 +24,7 @@ from yukon.commands.logs import LOG_LEVELS, logging_config
 from yukon.commands.options import (
     add_option,
     add_switch,
+    file_path,
     host_list,
     port_number,
     positive_float,
@@ -184,7 +185,7 @@ def _database(text: str) -> Path | str:
     """An SQLite file's path, or a PostgreSQL URL as it was written."""
     from yukon.storage import is_postgres_url
 
-    return text if is_postgres_url(text) else Path(text)
+    return text if is_postgres_url(text) else file_path(text)
 
 
 def _workers(text: str) -> int:

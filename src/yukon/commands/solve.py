@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Final
 
 from yukon.commands import Subcommands
+from yukon.commands.options import file_path
 from yukon.engine import Position, Record, YukonError
 from yukon.solver import Limit, SolveResult, Status, solve
 
@@ -31,7 +32,9 @@ def register(commands: Subcommands) -> None:
     """Add ``solve`` to the ``yukon`` parser."""
     parser = commands.add_parser("solve", help="search a deal, record or position for a win")
     parser.add_argument("record", nargs="*", help="a game code, optionally followed by moves")
-    parser.add_argument("--position", metavar="FILE", help="a position as JSON (yukon deal --json)")
+    parser.add_argument(
+        "--position", type=file_path, metavar="FILE", help="a position as JSON (yukon deal --json)"
+    )
     add_limit(parser, "per search")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=_cmd_solve)
@@ -68,7 +71,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     if args.position is not None:
         if args.record:
             raise SolveInputError("give either a code or record, or --position FILE, not both")
-        position = _read_position(Path(args.position))
+        position = _read_position(args.position)
     elif args.record:
         record = Record.parse(" ".join(args.record))
         position = record.replay().position()

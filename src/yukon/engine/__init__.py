@@ -1,7 +1,7 @@
 """The rules engine: pure Python, standard library only, no I/O, no clock, no global random."""
 
 from yukon.engine.cards import DECK, Card, Color, Rank, Suit
-from yukon.engine.codes import DEAL_COUNT, GameCode, Rules
+from yukon.engine.codes import DEAL_COUNT, GameCode
 from yukon.engine.errors import (
     CodeProblem,
     IllegalMoveError,
@@ -12,17 +12,22 @@ from yukon.engine.errors import (
     InvalidRecordError,
     YukonError,
 )
-from yukon.engine.game import MAX_UNDO, Game, LegalMoves, NothingToUndoError, Played
+from yukon.engine.game import MAX_UNDO, Game, LegalMoves, NothingToUndoError, Outcome, Played
 from yukon.engine.moves import Move
 from yukon.engine.position import Position
 from yukon.engine.record import Record
-from yukon.engine.rules import MAX_GROUP, Reason, Refusal, can_stack, fits_empty
+from yukon.engine.rules import MAX_GROUP, Reason, Refusal, fits_empty
+from yukon.engine.rulesets import CLASSIC, RELAXED, RULE_SETS, RuleSet
+from yukon.engine.taps import double_taps
 
 __all__ = [
+    "CLASSIC",
     "DEAL_COUNT",
     "DECK",
     "MAX_GROUP",
     "MAX_UNDO",
+    "RELAXED",
+    "RULE_SETS",
     "Card",
     "CodeProblem",
     "Color",
@@ -37,15 +42,16 @@ __all__ = [
     "LegalMoves",
     "Move",
     "NothingToUndoError",
+    "Outcome",
     "Played",
     "Position",
     "Rank",
     "Reason",
     "Record",
     "Refusal",
-    "Rules",
+    "RuleSet",
     "Suit",
     "YukonError",
-    "can_stack",
+    "double_taps",
     "fits_empty",
 ]

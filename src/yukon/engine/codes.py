@@ -4,51 +4,26 @@
 >>> code
 GameCode.parse('YU1-C-AAAAAAB')
 >>> code.number, code.rules
-(1, <Rules.CLASSIC: 'C'>)
->>> str(GameCode(Rules.RELAXED, 26**7 - 1))
+(1, RuleSet.parse('C'))
+>>> str(GameCode(RuleSet.parse('R'), 26**7 - 1))
 'YU1-R-ZZZZZZZ'
 """
 
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import dataclass
 from typing import Final
 
 from yukon.engine.errors import CodeProblem, InvalidCodeError
+from yukon.engine.rulesets import RuleSet
 
-__all__ = ["DEAL_COUNT", "PREFIX", "GameCode", "Rules", "letters_to_number", "number_to_letters"]
+__all__ = ["DEAL_COUNT", "PREFIX", "GameCode", "letters_to_number", "number_to_letters"]
 
 PREFIX: Final = "YU1"
 LETTERS: Final = 7
 DEAL_COUNT: Final = 26**LETTERS
 """How many deals there are: 26^7 = 8,031,810,176, numbered 0 … DEAL_COUNT − 1."""
-
-
-class Rules(enum.Enum):
-    """The two rule sets: Classic (alternate colours) and Relaxed (any colour)."""
-
-    CLASSIC = "C"
-    RELAXED = "R"
-
-    @property
-    def letter(self) -> str:
-        return self.value
-
-    @classmethod
-    def parse(cls, text: str) -> Rules:
-        """Parse ``C``/``R`` or ``classic``/``relaxed`` in any case.
-
-        :raises InvalidCodeError: for anything else.
-        """
-        key = text.strip().upper()
-        for rules in cls:
-            if key in (rules.value, rules.name):
-                return rules
-        raise InvalidCodeError(
-            f"unknown rules {text!r}: use 'C' (Classic) or 'R' (Relaxed)", CodeProblem.RULES
-        )
 
 
 def number_to_letters(number: int) -> str:
@@ -96,7 +71,7 @@ def letters_to_number(letters: str) -> int:
 class GameCode:
     """A deal and its rules; the code reproduces the game exactly."""
 
-    rules: Rules
+    rules: RuleSet
     number: int
 
     def __post_init__(self) -> None:
@@ -137,19 +112,20 @@ class GameCode:
                 CodeProblem.PARTS,
             )
         _, rules_part, letters = parts
-        if rules_part not in ("C", "R"):
+        try:
+            rules = RuleSet.parse(rules_part, letter=True)
+        except InvalidCodeError as error:
             raise InvalidCodeError(
-                f"bad rules letter {rules_part!r} in {text!r}: use 'C' (Classic) or 'R' (Relaxed)",
-                CodeProblem.RULES,
-            )
+                f"bad rules letter {rules_part!r} in {text!r}; {error}", CodeProblem.RULES
+            ) from None
         try:
             number = letters_to_number(letters)
         except InvalidCodeError as error:
             raise InvalidCodeError(f"{text!r}: {error}", error.problem) from None
-        return cls(Rules(rules_part), number)
+        return cls(rules, number)
 
     @classmethod
-    def random(cls, rules: Rules, *, rng: random.Random) -> GameCode:
+    def random(cls, rules: RuleSet, *, rng: random.Random) -> GameCode:
         """A uniformly drawn deal under *rules*.
 
         The caller owns the randomness (the engine keeps none): pass
@@ -157,7 +133,7 @@ class GameCode:
         """
         return cls(rules, rng.randrange(DEAL_COUNT))
 
-    def with_rules(self, rules: Rules) -> GameCode:
+    def with_rules(self, rules: RuleSet) -> GameCode:
         """The same deal under other rules."""
         return GameCode(rules, self.number)
 

@@ -13,6 +13,7 @@ and A♥ has cards on it
 
 from __future__ import annotations
 
+import enum
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -24,22 +25,31 @@ from yukon.engine.deal import COLUMN_COUNT
 from yukon.engine.errors import IllegalMoveError, YukonError
 from yukon.engine.moves import Move
 from yukon.engine.position import Position
-from yukon.engine.rules import (
-    MAX_GROUP,
-    Reason,
-    Refusal,
-    can_stack,
-    fits_empty,
-    stacking_table,
-)
+from yukon.engine.rules import MAX_GROUP, Reason, Refusal, fits_empty, mismatch
 
-__all__ = ["FOUNDATION_POINTS", "MAX_UNDO", "TURN_POINTS", "Game", "NothingToUndoError", "Played"]
+__all__ = [
+    "FOUNDATION_POINTS",
+    "MAX_UNDO",
+    "TURN_POINTS",
+    "Game",
+    "NothingToUndoError",
+    "Outcome",
+    "Played",
+]
 
 MAX_UNDO: Final = 100
 """How many of the last moves can be taken back."""
 FOUNDATION_POINTS: Final = 10
 TURN_POINTS: Final = 5
 _ON_FOUNDATION: Final = -1
+
+
+class Outcome(enum.Enum):
+    """Where a game stands; the value is the stable code the API sends."""
+
+    IN_PLAY = "in_play"
+    NO_LEGAL_MOVE = "no_legal_move"
+    WON = "won"
 
 
 class NothingToUndoError(YukonError):
@@ -129,6 +139,13 @@ class Game:
         return sum(self._foundations) == len(DECK)
 
     @property
+    def outcome(self) -> Outcome:
+        """Won, stuck (no legal move left; the game is not ended for it) or in play."""
+        if self.is_won:
+            return Outcome.WON
+        return Outcome.IN_PLAY if self.legal_moves else Outcome.NO_LEGAL_MOVE
+
+    @property
     def line(self) -> tuple[Move, ...]:
         """The moves in effect: every move made, less those undone."""
         return tuple(self._line)
@@ -208,9 +225,9 @@ class Game:
         onto = target[-1]
         if self._hidden[column] == len(target):
             return self._refuse(Reason.TARGET_FACE_DOWN, card, column=column, count=count)
-        if can_stack(self.rules, card, onto):
+        if self.rules.can_stack(card, onto):
             return None
-        reason = Reason.WRONG_RANK if onto.rank != card.rank + 1 else Reason.WRONG_COLOR
+        reason = mismatch(self.rules, card, onto)
         return self._refuse(reason, card, onto, column=column, count=count)
 
     def _refuse(
@@ -232,8 +249,7 @@ class Game:
         columns = self._columns
         foundations = self._foundations
         # What each column's last card accepts (None: an empty column, which takes Kings).
-        table = stacking_table(rules)
-        accepts = [table[cards[-1].index] if cards else None for cards in columns]
+        accepts = [rules.accepts(cards[-1]) if cards else None for cards in columns]
         for source, cards in enumerate(columns):
             size = len(cards)
             for index in range(self._hidden[source], size):
@@ -256,7 +272,7 @@ class Game:
             if top is None:
                 continue
             for column, target in enumerate(columns):
-                if (target and can_stack(rules, top, target[-1])) or (
+                if (target and rules.can_stack(top, target[-1])) or (
                     not target and top.rank is Rank.KING
                 ):
                     yield Move(top, column)
@@ -270,29 +286,6 @@ class Game:
             move = Move(card, column)
             if self.check(move) is None:
                 yield move
-
-    def double_tap(self, card: Card) -> Move | None:
-        """Where a double tap sends *card* and the cards on it (SPEC §5): the longest
-        column where the group fits, ties to the leftmost; else the leftmost empty
-        column for a King that does not already head a column; else ``None``."""
-        source = self.column_of(card)
-        best: int | None = None
-        empty: int | None = None
-        for column in range(COLUMN_COUNT):
-            if column == source or not self.is_legal(Move(card, column)):
-                continue
-            length = len(self._columns[column])
-            if length == 0:
-                if empty is None:
-                    empty = column
-            elif best is None or length > len(self._columns[best]):
-                best = column
-        if best is not None:
-            return Move(card, best)
-        heads_column = source is not None and self._columns[source][0] == card
-        if empty is not None and not heads_column:
-            return Move(card, empty)
-        return None
 
     # Changing the position
 

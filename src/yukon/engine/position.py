@@ -13,9 +13,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from yukon.engine.cards import DECK, Card, Rank, Suit
-from yukon.engine.codes import GameCode, Rules
+from yukon.engine.codes import GameCode
 from yukon.engine.deal import COLUMN_COUNT, deal
 from yukon.engine.errors import InvalidCardError, InvalidPositionError
+from yukon.engine.rulesets import CLASSIC, RULE_SETS, RuleSet
 
 __all__ = ["Position", "format_column"]
 
@@ -30,7 +31,7 @@ class Position:
     """Every card's place: *columns* bottom to top with the first *hidden[i]* cards
     of column *i* face down, and *foundations* as heights in the order ♠ ♥ ♦ ♣."""
 
-    rules: Rules
+    rules: RuleSet
     columns: tuple[tuple[Card, ...], ...]
     hidden: tuple[int, ...]
     foundations: tuple[int, int, int, int]
@@ -161,13 +162,14 @@ class Position:
         ]
 
 
-def _rules_of(data: Mapping[str, object]) -> Rules:
+def _rules_of(data: Mapping[str, object]) -> RuleSet:
     raw_rules = data.get("rules")
     if isinstance(raw_rules, str):
-        return Rules.parse(raw_rules)
+        return RuleSet.parse(raw_rules)
     raw_code = data.get("code")
     if isinstance(raw_code, str):
         return GameCode.parse(raw_code).rules
     if raw_rules is None and raw_code is None:
-        return Rules.CLASSIC
-    raise InvalidPositionError("'rules' must be 'classic' or 'relaxed'")
+        return CLASSIC
+    names = ", ".join(repr(rules.id) for rules in RULE_SETS)
+    raise InvalidPositionError(f"'rules' must be one of {names}, not {raw_rules!r}")

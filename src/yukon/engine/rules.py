@@ -1,10 +1,10 @@
 """What may go where, and why a move is refused (SPEC §1).
 
->>> seven, eight = Card.parse("7H"), Card.parse("8S")
->>> can_stack(Rules.CLASSIC, seven, eight), can_stack(Rules.CLASSIC, seven, Card.parse("8D"))
-(True, False)
->>> can_stack(Rules.RELAXED, seven, Card.parse("8D"))
-True
+How a card goes on a tableau card is the rule set's own (:mod:`yukon.engine.rulesets`);
+the rest is the same for every rule set.
+
+>>> Refusal(Reason.WRONG_COLOR, Card.parse("7H"), Card.parse("8D"), 3, rules=CLASSIC).message
+'7♥ goes on 8♠ or 8♣, not on 8♦'
 """
 
 from __future__ import annotations
@@ -14,27 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from yukon.engine.cards import DECK, Card, Color, Rank, Suit
-from yukon.engine.codes import Rules
+from yukon.engine.cards import Card, Rank
+from yukon.engine.rulesets import CLASSIC, RuleSet
 
-__all__ = ["MAX_GROUP", "Reason", "Refusal", "Rules", "can_stack", "fits_empty", "stack_targets"]
+__all__ = ["MAX_GROUP", "Reason", "Refusal", "fits_empty", "mismatch"]
 
 MAX_GROUP: Final = 20
 """A group of more than this many cards is refused as one move."""
-
-
-def can_stack(rules: Rules, card: Card, onto: Card) -> bool:
-    """Whether *card* may go on face-up *onto*: one rank lower, and under Classic
-    rules of the opposite colour."""
-    if onto.rank != card.rank + 1:
-        return False
-    return rules is Rules.RELAXED or onto.color is not card.color
-
-
-def stacking_table(rules: Rules) -> tuple[frozenset[int], ...]:
-    """For each card index, the indices of the cards that may go on it (for fast
-    move generation; the same answers as :func:`can_stack`)."""
-    return _STACKING[rules]
 
 
 def fits_empty(card: Card) -> bool:
@@ -42,24 +28,15 @@ def fits_empty(card: Card) -> bool:
     return card.rank is Rank.KING
 
 
-def stack_targets(rules: Rules, card: Card) -> tuple[Card, ...]:
-    """The cards *card* may go on, e.g. 7♥ on 8♠ or 8♣ (empty for a King)."""
-    if card.rank is Rank.KING:
-        return ()
-    higher = Rank(card.rank + 1)
-    return tuple(
-        Card(higher, suit)
-        for suit in Suit
-        if rules is Rules.RELAXED or suit.color is not card.color
-    )
-
-
-_STACKING: Final = {
-    rules: tuple(
-        frozenset(card.index for card in DECK if can_stack(rules, card, onto)) for onto in DECK
-    )
-    for rules in Rules
-}
+def mismatch(rules: RuleSet, card: Card, onto: Card) -> Reason:
+    """Why *card* may not go on face-up *onto*: a rank that does not fit, else the
+    wrong suit (when the right card has the same colour) or the wrong colour."""
+    fitting = [target for target in rules.targets(card) if target.rank == onto.rank]
+    if not fitting:
+        return Reason.WRONG_RANK
+    if any(target.color is onto.color for target in fitting):
+        return Reason.WRONG_SUIT
+    return Reason.WRONG_COLOR
 
 
 class Reason(enum.Enum):
@@ -70,6 +47,7 @@ class Reason(enum.Enum):
     SAME_COLUMN = "same_column"
     TARGET_FACE_DOWN = "target_face_down"
     WRONG_COLOR = "wrong_color"
+    WRONG_SUIT = "wrong_suit"
     WRONG_RANK = "wrong_rank"
     EMPTY_NEEDS_KING = "empty_needs_king"
     GROUP_TOO_LARGE = "group_too_large"
@@ -94,7 +72,7 @@ class Refusal:
     target: Card | None = None
     column: int | None = None
     count: int = 1
-    rules: Rules = Rules.CLASSIC
+    rules: RuleSet = CLASSIC
 
     @property
     def message(self) -> str:
@@ -116,18 +94,11 @@ class Refusal:
 def _goes_on(refusal: Refusal) -> str:
     card = refusal.card
     assert card is not None
-    if card.rank is Rank.KING:
+    options = refusal.rules.targets(card)
+    if not options:
         return f"{card.symbol} is a King: it can only go to an empty column"
-    options = stack_targets(refusal.rules, card)
-    higher = Rank(card.rank + 1)
-    rank_name = _RANK_NAMES[higher]
-    if refusal.rules is Rules.RELAXED:
-        kind = f"any {rank_name}"
-    else:
-        color = Color.BLACK if card.color is Color.RED else Color.RED
-        kind = f"a {color.value} {rank_name}"
     listed = " or ".join(option.symbol for option in options)
-    return f"{card.symbol} goes on {kind} — {listed}"
+    return f"{card.symbol} goes on {listed}"
 
 
 def _on_target(refusal: Refusal) -> str:
@@ -149,28 +120,13 @@ def _symbol(card: Card | None) -> str:
     return "?" if card is None else card.symbol
 
 
-_RANK_NAMES: Final = {
-    Rank.ACE: "Ace",
-    Rank.TWO: "2",
-    Rank.THREE: "3",
-    Rank.FOUR: "4",
-    Rank.FIVE: "5",
-    Rank.SIX: "6",
-    Rank.SEVEN: "7",
-    Rank.EIGHT: "8",
-    Rank.NINE: "9",
-    Rank.TEN: "10",
-    Rank.JACK: "Jack",
-    Rank.QUEEN: "Queen",
-    Rank.KING: "King",
-}
-
 _MESSAGES: Final[dict[Reason, Callable[[Refusal], str]]] = {
     Reason.UNKNOWN_CARD: lambda r: "there is no such card",
     Reason.CARD_FACE_DOWN: lambda r: "a face-down card cannot be moved",
     Reason.SAME_COLUMN: lambda r: f"{_symbol(r.card)} is already in that column",
     Reason.TARGET_FACE_DOWN: lambda r: "cards cannot go on a face-down card",
     Reason.WRONG_COLOR: _on_target,
+    Reason.WRONG_SUIT: _on_target,
     Reason.WRONG_RANK: _on_target,
     Reason.EMPTY_NEEDS_KING: lambda r: (
         f"only a King may go to an empty column, not {_symbol(r.card)}"

@@ -26,15 +26,12 @@ from yukon.engine import (
     MAX_GROUP,
     Card,
     CodeProblem,
-    Color,
     IllegalMoveError,
     InvalidCodeError,
-    Rank,
     Reason,
     Refusal,
-    Rules,
+    RuleSet,
 )
-from yukon.engine.rules import stack_targets
 from yukon.i18n import BABEL_LOCALES, LANGUAGES, has_key, negotiate, translate
 
 __all__ = [
@@ -43,12 +40,13 @@ __all__ = [
     "code_problem_message",
     "error_message",
     "localized_error",
+    "no_place_message",
     "placement_rule",
     "refusal_message",
 ]
 
 # Reasons whose words are the placement rule itself (refusal.goes_on_* and refusal.not_on).
-_BUILT_FROM_THE_RULE: Final = frozenset({Reason.WRONG_COLOR, Reason.WRONG_RANK})
+_BUILT_FROM_THE_RULE: Final = frozenset({Reason.WRONG_COLOR, Reason.WRONG_SUIT, Reason.WRONG_RANK})
 # How deep a wrapped error is searched for the engine's error (storage and records wrap it).
 _MAX_WRAPPING: Final = 4
 
@@ -69,22 +67,30 @@ def card_symbol(language: str, card: Card) -> str:
     return translate(language, "card.ranks").split()[card.rank - 1] + card.suit.symbol
 
 
-def placement_rule(language: str, card: Card, rules: Rules) -> str:
+def placement_rule(language: str, card: Card, rules: RuleSet) -> str:
     """Where *card* may go, by the rules: "7♥ goes on a black 8 — 8♠ or 8♣"."""
     symbol = card_symbol(language, card)
-    if card.rank is Rank.KING:
+    targets = rules.targets(card)
+    if not targets:
         return translate(language, "refusal.king_only_empty", card=symbol)
     options = format_list(
-        [card_symbol(language, option) for option in stack_targets(rules, card)],
+        [card_symbol(language, option) for option in targets],
         style="or",
         locale=BABEL_LOCALES[language],
     )
-    rank = translate(language, f"rank.{card.rank + 1}")
-    if rules is Rules.RELAXED:
-        key = "refusal.goes_on_any"
-    else:
-        key = "refusal.goes_on_black" if card.color is Color.RED else "refusal.goes_on_red"
+    rank = translate(language, f"rank.{targets[0].rank}")
+    key = f"refusal.goes_on_{rules.wording(card)}"
     return translate(language, key, card=symbol, rank=rank, options=options)
+
+
+def no_place_message(language: str, card: Card, rules: RuleSet) -> str:
+    """Why a double tap left *card* where it is: nowhere it may go fits now."""
+    return translate(
+        language,
+        "refusal.no_place",
+        card=card_symbol(language, card),
+        rule=placement_rule(language, card, rules),
+    )
 
 
 def refusal_message(language: str, refusal: Refusal) -> str:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from yukon.engine import GameCode, Position, Rules, YukonError
+from yukon.engine import GameCode, Position, RuleSet, YukonError
 from yukon.solver.result import Limit, Status
 from yukon.solver.search import VERSION, solve
 
@@ -86,7 +86,7 @@ class Verdict:
         if not isinstance(seconds, int | float) or not isinstance(data["solver"], str):
             raise ValueError("seconds is a number and solver a text")
         return cls(
-            GameCode(Rules.parse(str(data["rules"])), deal),
+            GameCode(RuleSet.parse(str(data["rules"])), deal),
             Limit.parse(str(data["budget"])),
             data["solver"],
             Status(data["status"]),

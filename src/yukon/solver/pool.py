@@ -1,12 +1,10 @@
-"""Winnable deals on demand: a shipped pool of deal numbers the solver has won.
-
-A deal won under Classic rules is won under Relaxed rules too (every Classic
-move is a Relaxed move), so the Classic pool also serves Relaxed games.
+"""Winnable deals on demand: a shipped pool of deal numbers the solver has won,
+one file per rule set (``data/<id>.txt``, built by ``bench/solver_pool.py``).
 
 >>> import random
->>> code = winnable_deal(Rules.RELAXED, random.Random(5))
+>>> code = winnable_deal(RuleSet.parse("relaxed"), random.Random(5))
 >>> code.rules
-<Rules.RELAXED: 'R'>
+RuleSet.parse('R')
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ import functools
 import random
 from importlib import resources
 
-from yukon.engine import GameCode, Position, Rules
+from yukon.engine import GameCode, Position, RuleSet
 from yukon.solver.result import Limit, Status
 from yukon.solver.search import solve
 
@@ -23,12 +21,11 @@ __all__ = ["find_winnable_deal", "pool", "winnable_deal"]
 
 
 @functools.cache
-def pool(rules: Rules) -> tuple[int, ...]:
+def pool(rules: RuleSet) -> tuple[int, ...]:
     """The shipped deal numbers verified won under *rules* (read once)."""
-    names = {Rules.CLASSIC: "classic.txt", Rules.RELAXED: "relaxed.txt"}
-    data = resources.files("yukon.solver") / "data" / names[rules]
+    data = resources.files("yukon.solver") / "data" / f"{rules.id}.txt"
     if not data.is_file():
-        return pool(Rules.CLASSIC) if rules is Rules.RELAXED else ()
+        return ()
     numbers = []
     for line in data.read_text(encoding="utf-8").splitlines():
         text = line.split("#", 1)[0].strip()
@@ -37,7 +34,7 @@ def pool(rules: Rules) -> tuple[int, ...]:
     return tuple(numbers)
 
 
-def winnable_deal(rules: Rules, rng: random.Random) -> GameCode:
+def winnable_deal(rules: RuleSet, rng: random.Random) -> GameCode:
     """A deal the solver has won, drawn from the shipped pool (instant).
 
     :raises LookupError: if the package was built without its pool.
@@ -49,7 +46,7 @@ def winnable_deal(rules: Rules, rng: random.Random) -> GameCode:
 
 
 def find_winnable_deal(
-    rules: Rules, rng: random.Random, *, limit: Limit, tries: int = 20
+    rules: RuleSet, rng: random.Random, *, limit: Limit, tries: int = 20
 ) -> GameCode | None:
     """A fresh random deal that the solver wins within *limit*, trying up to
     *tries* deals (for refilling a pool in the background); ``None`` if none won."""

@@ -31,12 +31,14 @@ moves without branching still finds a win whenever one exists.
 a position into one that never takes back a card of *J* and is no longer, so
 the search need not try those take-backs either.
 
-Aces are always safe; with all four foundations at r − 1 any rank-r card is.
-Both rules sets are covered: "may be put on" comes from the rules' own tables.
+The proof uses nothing of the rules but the relation "may be put on", which
+the tables take from the rule set, so it holds for every rule set; only what
+it yields differs. Where a card goes on a higher one only (Classic, Relaxed),
+Aces are always safe, and with all four foundations at r − 1 any rank-r card is.
 
->>> from yukon.engine import Rules
+>>> from yukon.engine import CLASSIC
 >>> from yukon.solver.tables import Tables
->>> safe = SafeMoves(Tables.of(Rules.CLASSIC))
+>>> safe = SafeMoves(Tables.of(CLASSIC))
 >>> sorted(safe.cards((0, 0, 0, 0)))      # the four Aces
 [0, 13, 26, 39]
 >>> 1 in safe.cards((1, 0, 0, 1))      # 2♠ with both red Aces still in play: not safe

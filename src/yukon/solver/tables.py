@@ -3,7 +3,7 @@
 A card is its index in the canonical deck (``suit * 13 + rank - 1``, suits in
 the order ♠ ♥ ♦ ♣), so rank and suit are plain arithmetic.
 
->>> tables = Tables.of(Rules.CLASSIC)
+>>> tables = Tables.of(RuleSet.parse("classic"))
 >>> sorted(str(Card.from_index(c)) for c in tables.children[Card.parse("8S").index])
 ['7D', '7H']
 """
@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from yukon.engine import DECK, Card, Rules, can_stack
+from yukon.engine import DECK, Card, RuleSet
 
 __all__ = ["BOTTOM", "CARD_COUNT", "FOUNDATION", "KINGS", "Tables"]
 
@@ -34,7 +34,7 @@ _SEED: Final = 0x59554B4F4E
 class Tables:
     """Everything about the rules the search needs, as tuples indexed by card."""
 
-    rules: Rules
+    rules: RuleSet
     children: tuple[tuple[int, ...], ...]
     """``children[y]``: the cards that may be put on card *y*."""
     parents: tuple[tuple[int, ...], ...]
@@ -48,11 +48,11 @@ class Tables:
 
     @staticmethod
     @functools.cache
-    def of(rules: Rules) -> Tables:
+    def of(rules: RuleSet) -> Tables:
         """The tables of *rules* (built once)."""
-        children = tuple(tuple(x.index for x in DECK if can_stack(rules, x, y)) for y in DECK)
-        parents = tuple(tuple(y.index for y in DECK if can_stack(rules, x, y)) for x in DECK)
-        stacks = bytes(int(can_stack(rules, x, y)) for x in DECK for y in DECK)
+        children = tuple(tuple(x.index for x in DECK if rules.can_stack(x, y)) for y in DECK)
+        parents = tuple(tuple(y.index for y in DECK if rules.can_stack(x, y)) for x in DECK)
+        stacks = bytes(int(rules.can_stack(x, y)) for x in DECK for y in DECK)
         rng = random.Random(_SEED)
         link_keys = tuple(rng.getrandbits(_HASH_BITS) for _ in range(CARD_COUNT * (BOTTOM + 1)))
         down_keys = tuple(rng.getrandbits(_HASH_BITS) for _ in range(CARD_COUNT))

@@ -32,7 +32,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Final
 
-from yukon.engine import Game, GameCode, IllegalMoveError, Move, NothingToUndoError, Rules
+from yukon.engine import (
+    RULE_SETS,
+    Game,
+    GameCode,
+    IllegalMoveError,
+    Move,
+    NothingToUndoError,
+    RuleSet,
+)
 from yukon.storage.errors import (
     GameNotFoundError,
     GameRefusedError,
@@ -117,12 +125,12 @@ class GameService:
         rows = self.store.list_games(player, limit)
         return [self._with_elapsed_now(row, now) for row in rows]
 
-    def stats(self, player: str) -> dict[Rules, RulesStats]:
+    def stats(self, player: str) -> dict[RuleSet, RulesStats]:
         """The player's statistics per rule set."""
         current = self.store.current_game_id(player)
         return {
             rules: rules_stats(self.store.games_by_rules(player, rules.letter), current)
-            for rules in Rules
+            for rules in RULE_SETS
         }
 
     # Changing games

@@ -19,7 +19,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from yukon.engine import GameCode, Move, Position, Rules
+from yukon.engine import CLASSIC, GameCode, InvalidCodeError, Move, Position, RuleSet
+from yukon.i18n import LANGUAGES
 from yukon.solver import winnable_deal
 from yukon.storage import GameRow, GameService, LiveGame
 from yukon.web.bodies import optional, read_object, required
@@ -28,6 +29,7 @@ from yukon.web.disconnect import while_connected
 from yukon.web.errors import ApiError, bad_request, request_language
 from yukon.web.limits import RateLimit
 from yukon.web.records import replay_record
+from yukon.web.registry import registry_json
 from yukon.web.responses import JsonResponse
 from yukon.web.solving import Asker, Solving
 from yukon.web.state import state_json
@@ -37,8 +39,6 @@ __all__ = ["api_routes"]
 Endpoint: TypeAlias = Callable[[Request], Awaitable[Response]]
 T = TypeVar("T")
 
-_RULES: Final = {"classic": Rules.CLASSIC, "relaxed": Rules.RELAXED}
-_RULE_NAMES: Final = {rules: name for name, rules in _RULES.items()}
 _MAX_LIST: Final = 200
 # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
 _SMALL_NUMBER: Final = re.compile(r"[0-9]{1,6}")
@@ -114,10 +114,7 @@ async def create_game(request: Request) -> Response:
     if code_text is not None:
         code = GameCode.parse(code_text)
     else:
-        rules_name = optional(body, "rules", str, "classic")
-        rules = _RULES.get(rules_name.strip().lower())
-        if rules is None:
-            raise bad_request(f"'rules' must be 'classic' or 'relaxed', not {rules_name!r}")
+        rules = _rules(optional(body, "rules", str, CLASSIC.id))
         rng = _settings(request).rng
         if optional(body, "winnable", bool, False):
             code = _winnable(rules, rng)
@@ -127,7 +124,14 @@ async def create_game(request: Request) -> Response:
     return await _state(request, lambda: service.create(player, code), 201)
 
 
-def _winnable(rules: Rules, rng: random.Random) -> GameCode:
+def _rules(name: str) -> RuleSet:
+    try:
+        return RuleSet.parse(name)
+    except InvalidCodeError as error:
+        raise bad_request(f"'rules': {error}") from None
+
+
+def _winnable(rules: RuleSet, rng: random.Random) -> GameCode:
     try:
         return winnable_deal(rules, rng)
     except LookupError:
@@ -240,7 +244,7 @@ def _summary(row: GameRow) -> dict[str, object]:
     return {
         "id": row.id,
         "code": row.code,
-        "rules": _RULE_NAMES[Rules(row.rules)],
+        "rules": RuleSet.parse(row.rules, letter=True).id,
         "won": row.won,
         "score": row.score,
         "moves": row.moves,
@@ -297,10 +301,17 @@ async def put_settings(request: Request) -> Response:
     return JsonResponse(settings.as_dict())
 
 
+async def registry(request: Request) -> Response:
+    language = request.query_params.get("language") or request_language(request)
+    if language not in LANGUAGES:
+        raise bad_request(f"'language' must be one of {', '.join(LANGUAGES)}, not {language!r}")
+    return JsonResponse(registry_json(language))
+
+
 async def stats(request: Request) -> Response:
     service, player = _service(request), _player(request)
     figures = await _off_loop(lambda: service.stats(player))
-    return JsonResponse({_RULE_NAMES[rules]: value.as_dict() for rules, value in figures.items()})
+    return JsonResponse({rules.id: value.as_dict() for rules, value in figures.items()})
 
 
 def _by_method(path: str, handlers: dict[str, Endpoint]) -> Route:
@@ -330,6 +341,7 @@ def api_routes() -> list[Route]:
         Route(prefix + "/records/replay", records_replay, methods=["POST"]),
         _by_method(prefix + "/settings", {"GET": get_settings, "PUT": put_settings}),
         Route(prefix + "/stats", stats, methods=["GET"]),
+        Route(prefix + "/rules", registry, methods=["GET"]),
         Route(prefix + "/export", export, methods=["GET"]),
         Route(prefix + "/player", delete_player, methods=["DELETE"]),
     ]

@@ -4,6 +4,7 @@
  * or throws an ApiError that carries the server's error object and, when the
  * server sent one, the game's current state.
  */
+import { currentLanguage } from "./i18n.js";
 import { href } from "./paths.js";
 
 /**
@@ -19,7 +20,7 @@ import { href } from "./paths.js";
  * @typedef {object} GameState
  * @property {string} id
  * @property {string} code
- * @property {"classic" | "relaxed"} rules
+ * @property {string} rules  a rule set's id (see Registry)
  * @property {number} version
  * @property {Column[]} columns
  * @property {Foundation[]} foundations
@@ -31,6 +32,7 @@ import { href } from "./paths.js";
  * @property {number} hints
  * @property {number} elapsed_ms
  * @property {boolean} clock_running
+ * @property {"in_play" | "no_legal_move" | "won"} outcome  the engine's word on the game
  * @property {boolean} won
  * @property {boolean} can_undo
  * @property {boolean} no_legal_moves
@@ -47,7 +49,7 @@ import { href } from "./paths.js";
  *
  * @typedef {object} ErrorBody
  * @property {string} code     e.g. "illegal_move", "invalid_code", "stale_version"
- * @property {string} message  English, for logs; the UI writes its own words
+ * @property {string} message  in the player's language where a player may read it
  * @property {string} [reason] the rule that refused a move
  * @property {string} [problem] what is wrong with a game code
  * @property {string | null} [card]
@@ -79,7 +81,7 @@ import { href } from "./paths.js";
  * @typedef {object} GameSummary one game of the player's list
  * @property {string} id
  * @property {string} code
- * @property {"classic" | "relaxed"} rules
+ * @property {string} rules
  * @property {boolean} won
  * @property {number} score
  * @property {number} moves
@@ -97,9 +99,19 @@ import { href } from "./paths.js";
  * @property {number | null} fastest_win_ms
  * @property {number | null} fewest_moves  of a win
  *
- * @typedef {object} Stats
- * @property {RulesStats} classic
- * @property {RulesStats} relaxed
+ * @typedef {Record<string, RulesStats>} Stats  by rule set's id
+ *
+ * @typedef {object} RuleSetInfo
+ * @property {string} id       stable: "classic", "relaxed" …
+ * @property {string} letter   its letter in game codes
+ * @property {Record<string, string>} no_place  per card, why a double tap found it no place
+ *
+ * @typedef {object} Registry  the rule sets and the limits, from the server
+ * @property {RuleSetInfo[]} rule_sets  in the New game window's order
+ * @property {string} default_rules
+ * @property {number} max_group
+ * @property {number} max_replay_moves
+ * @property {string} undo_token  a record's word for an undo
  */
 
 /** A refusal from the server: status, its error object and maybe the game state. */
@@ -130,8 +142,10 @@ export class ApiError extends Error {
  * @returns {Promise<any>}
  */
 async function request(method, path, body, keepalive = false) {
+  // The language shown, so that the server's words (a refusal) are in it when no choice is saved.
+  const headers = { Accept: "application/json", "Accept-Language": currentLanguage() };
   /** @type {RequestInit} */
-  const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin", keepalive };
+  const init = { method, headers, credentials: "same-origin", keepalive };
   if (body !== undefined) {
     init.headers = { ...init.headers, "Content-Type": "application/json" };
     init.body = JSON.stringify(body);
@@ -178,6 +192,8 @@ export const api = {
   analysis: (/** @type {string} */ id) => request("GET", `${games}/${id}/analysis`),
   /** @returns {Promise<RecordReplay>} every position along a record */
   replayRecord: (/** @type {string} */ record) => request("POST", "/records/replay", { record }),
+  /** @returns {Promise<Registry>} the rule sets and limits, the words in *lang* */
+  registry: (/** @type {string} */ lang) => request("GET", `/rules?language=${encodeURIComponent(lang)}`),
   /** @returns {Promise<Stats>} the player's statistics per rule set */
   stats: () => request("GET", "/stats"),
   /** @returns {Promise<Settings>} */

@@ -24,6 +24,7 @@ import { InfoBar } from "./info.js";
 import { LANGUAGES, chooseLanguage, currentLanguage, linkedLanguage, loadLanguage, t, translateTree } from "./i18n.js";
 import { KeyboardInput, makeKeysDialog } from "./keyboard.js";
 import { BOARD_LABELS, apiErrorMessage } from "./messages.js";
+import { fillRuleChoices, loadRegistry, rules } from "./rulesets.js";
 import { SettingsStore } from "./settings.js";
 import { href, route } from "./paths.js";
 
@@ -67,6 +68,7 @@ class App {
     this.page = null;
     /** Counts the addresses shown, so that a page that loads late is not drawn over a newer one. */
     this.routes = 0;
+    fillRuleChoices(byId("new-rules"));
     this.newGame = new NewGameDialog(async (request) => {
       await this.game.newGame(request);
       this.showGame();
@@ -78,7 +80,7 @@ class App {
       (language) => this.changeLanguage(language),
     );
     const actions = {
-      newGame: () => this.newGame.open(this.game.state?.rules ?? "classic"),
+      newGame: () => this.newGame.open(this.game.state?.rules ?? rules().default_rules),
       replay: () => this.inSight(() => this.replay()),
       undo: () => this.inSight(() => this.game.undo()),
       stats: () => this.navigate("/stats"),
@@ -231,7 +233,7 @@ class App {
     /** @type {HTMLButtonElement} */ (byId("btn-undo")).disabled = !state.can_undo && !atUndoLimit(state);
     /** @type {HTMLButtonElement} */ (byId("btn-hint")).disabled = state.won;
     /** @type {HTMLButtonElement} */ (byId("btn-analysis")).disabled = state.won;
-    const stuck = state.no_legal_moves && !state.won;
+    const stuck = state.outcome === "no_legal_move";
     if (stuck === byId("notice").hidden) {
       this.notice.show(stuck);
       this.board.layout();
@@ -377,7 +379,8 @@ class App {
   async changeLanguage(language) {
     this.visit = null;
     history.replaceState(null, "", location.pathname);
-    await loadLanguage(chooseLanguage(language));
+    const lang = chooseLanguage(language);
+    await Promise.all([loadLanguage(lang), loadRegistry(lang)]);
     this.settings.update({ language }).catch((error) => console.warn(error));
     this.translate();
     // Card faces carry the language's rank letters: drawn anew.
@@ -476,7 +479,9 @@ async function boot() {
   const guessed = loadLanguage(visit ?? chooseLanguage(null));
   await settings.load();
   const wanted = visit ?? chooseLanguage(settings.values.language);
+  const registry = loadRegistry(wanted);
   if ((await guessed) !== wanted) await loadLanguage(wanted);
+  await registry;
   const app = new App(settings, visit);
   try {
     await app.start(opening);

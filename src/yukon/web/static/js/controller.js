@@ -8,7 +8,8 @@
 import { hintWords } from "./announce.js";
 import { ApiError, api } from "./api.js";
 import { t } from "./i18n.js";
-import { apiErrorMessage, noPlaceMessage, refusalMessage } from "./messages.js";
+import { apiErrorMessage, refusalMessage } from "./messages.js";
+import { noPlaceMessage } from "./rulesets.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
 /** @typedef {import("./board.js").BoardView} BoardView */
@@ -51,7 +52,7 @@ export async function openGame(code) {
   }
   // A first visit has no game: asking the list first spares the browser a 404.
   const { games } = await api.listGames(1);
-  const state = games.length ? await api.currentGame() : await api.createGame({ rules: "classic", winnable: false });
+  const state = games.length ? await api.currentGame() : await api.createGame({ winnable: false });
   return { state, badLink: code };
 }
 
@@ -137,7 +138,7 @@ export class GameController {
     if (error.state) this.adopt(error.state);
     else this.redraw();
     if (error.code === "illegal_move") {
-      if (this.state) this.explain(refusalMessage(error.error, this.state.rules));
+      if (this.state) this.explain(refusalMessage(error.error));
     } else if (error.code !== "stale_version") {
       // A stale version needs no words: the game as it now stands is on the board.
       this.views.toast.show(apiErrorMessage(error.error));

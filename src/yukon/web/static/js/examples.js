@@ -142,7 +142,7 @@ export class ExamplesPage {
     const record = [EXAMPLE.code, ...EXAMPLE.moves].join(" ");
     const tried = [EXAMPLE.code, ...EXAMPLE.moves.slice(0, EXAMPLE.refused.after), EXAMPLE.refused.move].join(" ");
     const [game, refused] = await Promise.all([api.replayRecord(record), api.replayRecord(tried)]);
-    const refusal = refused.error ? refusalMessage(refused.error, "classic") : "";
+    const refusal = refused.error ? refusalMessage(refused.error) : "";
     this.frames = frames(game.steps, refusal);
     this.show(0);
   }

@@ -9,6 +9,7 @@ import { api } from "./api.js";
 import { formatDateTime, formatDuration, formatNumber } from "./format.js";
 import { t } from "./i18n.js";
 import { element, pageLinks, routeLink } from "./pages.js";
+import { rulesName } from "./rulesets.js";
 
 /** @typedef {import("./api.js").GameSummary} GameSummary */
 
@@ -30,8 +31,6 @@ const OUTCOMES = /** @type {const} */ ({
   unfinished: "history.unfinished",
 });
 
-/** The rules' names, as the New game window gives them. */
-export const RULES_NAMES = /** @type {const} */ ({ classic: "new.classic", relaxed: "new.relaxed" });
 
 /**
  * @param {{won: boolean, id: string}} game
@@ -90,7 +89,7 @@ function row(game, current, actions) {
   const head = element("span", "game-head");
   head.append(element("span", "game-date", formatDateTime(new Date(game.created * 1000))), outcomeBadge(kind));
   const deal = element("span", "game-deal");
-  deal.append(element("code", "", game.code), " ", element("span", "game-rules", t(RULES_NAMES[game.rules])));
+  deal.append(element("code", "", game.code), " ", element("span", "game-rules", rulesName(game.rules)));
   const figures = element("span", "game-figures");
   figures.append(
     figure("info.score", formatNumber(game.score)),

@@ -8,8 +8,13 @@
 import { t } from "./i18n.js";
 import { renderMarkup } from "./markup.js";
 import { href } from "./paths.js";
+import { ruleSetIds, rules } from "./rulesets.js";
 
-/** Each page's catalog keys, in reading order; each value starts with a "## " heading. */
+/**
+ * Each page's catalog keys, in reading order; each value starts with a "## " heading.
+ * The Rules page adds a section for each rule set but the default (`rules.{id}`),
+ * after the win: the rule sets are the server's, not listed here.
+ */
 export const PAGE_SECTIONS = Object.freeze({
   rules: [
     "rules.intro",
@@ -21,7 +26,6 @@ export const PAGE_SECTIONS = Object.freeze({
     "rules.take_back",
     "rules.group_limit",
     "rules.win",
-    "rules.relaxed",
     "rules.scoring",
     "rules.playing",
   ],
@@ -60,7 +64,20 @@ function section(key) {
 export function renderTextPage(article, name) {
   const title = document.createElement("h1");
   title.textContent = t(`page.${name}.title`);
-  article.replaceChildren(title, ...PAGE_SECTIONS[name].map(section), backLink());
+  article.replaceChildren(title, ...sectionKeys(name).map(section), backLink());
+}
+
+/**
+ * @param {"rules" | "faq"} name
+ * @returns {string[]} the page's catalog keys, the rule sets' sections included
+ */
+function sectionKeys(name) {
+  const keys = [...PAGE_SECTIONS[name]];
+  if (name === "rules") {
+    const others = ruleSetIds().filter((id) => id !== rules().default_rules);
+    keys.splice(keys.indexOf("rules.win") + 1, 0, ...others.map((id) => `rules.${id}`));
+  }
+  return keys;
 }
 
 /**

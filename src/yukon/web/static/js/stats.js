@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { formatDuration, formatNumber, formatPercent } from "./format.js";
 import { t } from "./i18n.js";
 import { element, pageLinks } from "./pages.js";
+import { ruleSetIds } from "./rulesets.js";
 
 /** @typedef {import("./api.js").RulesStats} RulesStats */
 /** @typedef {import("./api.js").Stats} Stats */
@@ -49,11 +50,6 @@ const DETAILS = [
   { name: "fewest_moves", key: "stats.fewest_moves", value: (s) => orNone(s.fewest_moves, formatNumber) },
 ];
 
-/** Each rule set's figures, in the order the New game window offers them. */
-const RULE_SETS = /** @type {const} */ ([
-  ["classic", "stats.classic"],
-  ["relaxed", "stats.relaxed"],
-]);
 
 /**
  * @param {Figure} figure
@@ -82,7 +78,7 @@ function details(figures) {
 }
 
 /**
- * @param {"classic" | "relaxed"} rules
+ * @param {string} rules a rule set's id
  * @param {string} title the catalog key of the rule set's name
  * @param {RulesStats} figures
  * @returns {HTMLElement}
@@ -113,12 +109,14 @@ export class StatsPage {
     const stats = await api.stats();
     if (this.closed) return;
     const title = element("h1", "", t("page.stats.title"));
-    const played = RULE_SETS.some(([rules]) => stats[rules].played > 0);
+    // Each rule set's figures, in the order the New game window offers them.
+    const ids = ruleSetIds().filter((id) => stats[id]);
+    const played = ids.some((id) => stats[id].played > 0);
     /** @type {HTMLElement[]} */
     let body;
     if (played) {
       const sets = element("div", "stats-sets");
-      sets.append(...RULE_SETS.map(([rules, key]) => ruleSet(rules, key, stats[rules])));
+      sets.append(...ids.map((id) => ruleSet(id, `stats.${id}`, stats[id])));
       body = [sets, element("p", "stats-note", t("stats.note"))];
     } else {
       body = [element("p", "empty-state", t("stats.empty"))];

@@ -12,7 +12,8 @@ import { BoardView } from "./board.js";
 import { formatDateTime, formatNumber } from "./format.js";
 import { t } from "./i18n.js";
 import { BOARD_LABELS, apiErrorMessage, refusalMessage } from "./messages.js";
-import { RULES_NAMES, actionButton, outcome, outcomeBadge } from "./history.js";
+import { actionButton, outcome, outcomeBadge } from "./history.js";
+import { rules, rulesName } from "./rulesets.js";
 import { element, routeLink } from "./pages.js";
 
 /** @typedef {import("./api.js").ReplayStep} ReplayStep */
@@ -20,8 +21,6 @@ import { element, routeLink } from "./pages.js";
 /** @typedef {import("./api.js").GameState} GameState */
 /** @typedef {import("./history.js").HistoryActions} HistoryActions */
 
-/** The record's word for an undo. */
-const UNDO = "U";
 /** Where the step bar stands beside the board rather than under it (as in pages.css). */
 const WIDE = "(min-width: 960px)";
 /** The pause between two steps of a game that plays by itself, by speed. */
@@ -30,8 +29,6 @@ const SPEEDS = /** @type {const} */ ({
   normal: { ms: 800, key: "watch.speed_normal" },
   fast: { ms: 300, key: "watch.speed_fast" },
 });
-/** The most moves the server replays in one record. */
-export const MAX_REPLAY_MOVES = 1000;
 
 /**
  * @typedef {object} Frame
@@ -54,10 +51,11 @@ export function framesOf(steps) {
   /** The frames of the moves in effect: an undo takes back the last. */
   const kept = [];
   let made = 0;
+  const undo = rules().undo_token;
   for (const [at, step] of steps.entries()) {
     if (step.move === null) {
       all.push({ step, kind: "deal", move: null, number: 0, at });
-    } else if (step.move === UNDO) {
+    } else if (step.move === undo) {
       all.push({ step, kind: "undo", move: kept.pop()?.move ?? null, number: 0, at });
     } else {
       made += 1;
@@ -78,14 +76,15 @@ export function framesOf(steps) {
  */
 export function replayable(record) {
   const [code, ...tokens] = record.trim().split(/\s+/);
-  if (tokens.length <= MAX_REPLAY_MOVES) return { record, cut: false };
+  const { max_replay_moves: most, undo_token: undo } = rules();
+  if (tokens.length <= most) return { record, cut: false };
   /** @type {string[]} */
   const line = [];
   for (const token of tokens) {
-    if (token.toUpperCase() === UNDO) line.pop();
+    if (token.toUpperCase() === undo) line.pop();
     else line.push(token);
   }
-  return { record: [code, ...line.slice(0, MAX_REPLAY_MOVES)].join(" "), cut: true };
+  return { record: [code, ...line.slice(0, most)].join(" "), cut: true };
 }
 
 /**
@@ -99,11 +98,10 @@ function asState(step) {
 
 /**
  * @param {NonNullable<RecordReplay["error"]>} error
- * @param {"classic" | "relaxed"} rules
  * @returns {string} why the replay stopped, in the player's language
  */
-function stoppedMessage(error, rules) {
-  const reason = error.reason === "nothing_to_undo" ? t("error.nothing_to_undo") : refusalMessage(error, rules);
+function stoppedMessage(error) {
+  const reason = refusalMessage(error);
   return t("watch.stopped", { number: error.position, message: reason });
 }
 
@@ -174,8 +172,8 @@ export class WatchPage {
    */
   notes(game, cut, replay) {
     const notes = [];
-    if (cut) notes.push(t("watch.too_long", { max: MAX_REPLAY_MOVES }));
-    if (replay.error) notes.push(stoppedMessage(replay.error, game.rules));
+    if (cut) notes.push(t("watch.too_long", { max: rules().max_replay_moves }));
+    if (replay.error) notes.push(stoppedMessage(replay.error));
     return notes;
   }
 
@@ -188,7 +186,7 @@ export class WatchPage {
    */
   build(game, notes) {
     const summary = element("p", "watch-summary");
-    summary.append(element("code", "", game.code), " ", element("span", "game-rules", t(RULES_NAMES[game.rules])), " ");
+    summary.append(element("code", "", game.code), " ", element("span", "game-rules", rulesName(game.rules)), " ");
     summary.append(outcomeBadge(outcome(game, this.actions.currentId())));
     const boardNode = element("div", "board example-board");
     const stepper = element("div", "watch-stepper");
