@@ -35,6 +35,20 @@ def test_a_legal_drop_moves_the_card_and_the_cards_on_it(open_app: OpenApp, touc
     assert app.page.locator(".card.dragging").count() == 0
 
 
+def _wait_back(app: AppPage, code: str, start: dict[str, float]) -> None:
+    """Wait until the card has slid back to where it was (*start*), however busy the machine."""
+    app.page.wait_for_function(
+        """([code, x, y]) => {
+            const card = document.querySelector(`#board .card.face[data-card="${code}"]`);
+            const box = card.getBoundingClientRect();
+            return document.getAnimations().length === 0
+                && Math.abs(box.x - x) < 0.5 && Math.abs(box.y - y) < 0.5;
+        }""",
+        arg=[code, start["x"], start["y"]],
+    )
+    assert app.box(app.card(code)) == pytest.approx(start, abs=0.5)
+
+
 def _refused_drop(app: AppPage, *, touch: bool = False) -> dict[str, float]:
     start = app.box(app.card("5H"))
     app.drag("5H", "2", touch=touch)
@@ -54,9 +68,7 @@ def test_a_refused_drop_explains_the_rule_and_changes_nothing(
     assert state["version"] == before["version"]
     assert state["columns"] == before["columns"]
     assert app.drawn_columns() == before["columns"]
-    # The cards slide back within 200 ms.
-    app.page.wait_for_timeout(250)
-    assert app.box(app.card("5H")) == start
+    _wait_back(app, "5H", start)
 
 
 def test_without_interactive_rules_a_refused_drop_is_not_sent(open_app: OpenApp) -> None:
@@ -66,11 +78,10 @@ def test_without_interactive_rules_a_refused_drop_is_not_sent(open_app: OpenApp)
     sent: list[str] = []
     app.page.on("request", lambda request: sent.append(request.url))
     start = _refused_drop(app)
-    app.page.wait_for_timeout(250)
+    # Back in place, the drop is over: a move would have been sent when it ended.
+    _wait_back(app, "5H", start)
     assert not any("/moves" in url for url in sent)
     assert app.page.locator("#message").is_hidden()
-    app.settle()  # the slide back may still run on a busy machine
-    assert app.box(app.card("5H")) == start
     assert app.state()["version"] == before["version"]
 
 
@@ -111,8 +122,7 @@ def test_placement_help_highlights_the_targets_while_dragging(open_app: OpenApp)
     )
     assert lit == state["targets"]["6C"]
     app.page.mouse.up()
-    app.page.wait_for_timeout(50)
-    assert app.page.locator("#board .slot.allowed").count() == 0
+    app.page.wait_for_function("() => !document.querySelector('#board .slot.allowed')")
 
     app.set_setting(placement_help=False)
     app.mouse_drag(app.grip("6C"), (start[0], start[1] + 120), release=False)

@@ -58,6 +58,7 @@ def test_a_picked_up_group_lifts(open_app: OpenApp, reduced: bool) -> None:
     app.open_deal(DEAL)
     start = app.grip("TD")
     app.mouse_drag(start, (start[0] + 40, start[1] + 80), release=False)
+    app.settle()  # a lift still under way shows a scale between 1 and 1.05
     lifted = app.page.eval_on_selector_all(
         "#board .card.dragging",
         """cards => cards.map(card => {
