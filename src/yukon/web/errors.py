@@ -64,6 +64,12 @@ def bad_request(message: str) -> ApiError:
     return ApiError(400, "bad_request", message)
 
 
+def retry_later(code: str, message: str, wait: int) -> ApiError:
+    """A 429 refusal for now: ``Retry-After`` (and ``retry_after``) say after how
+    many seconds to ask again."""
+    return ApiError(429, code, message, headers={"Retry-After": str(wait)}, retry_after=wait)
+
+
 def _engine_answer(error: YukonError) -> tuple[int, dict[str, object]]:
     """Status and error object for an engine error."""
     message = str(error)

@@ -7,7 +7,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Final
 
-from yukon.web.errors import ApiError
+from yukon.web.errors import retry_later
 
 __all__ = ["RateLimit"]
 
@@ -19,6 +19,7 @@ _SWEEP_AT: Final = 10_000
 class RateLimit:
     """At most *per_minute* events per player in any 60 seconds of *clock*.
 
+    >>> from yukon.web.errors import ApiError
     >>> now = [0.0]
     >>> limit = RateLimit(2, clock=lambda: now[0])
     >>> limit.take("p"); limit.take("p")
@@ -46,12 +47,10 @@ class RateLimit:
             events.popleft()
         if len(events) >= self.per_minute:
             wait = max(1, round(events[0] + _WINDOW - now))
-            raise ApiError(
-                429,
+            raise retry_later(
                 "too_many_requests",
                 f"at most {self.per_minute} new games a minute; try again in {wait} s",
-                headers={"Retry-After": str(wait)},
-                retry_after=wait,
+                wait,
             )
         events.append(now)
         if len(self._events) > _SWEEP_AT:

@@ -36,7 +36,7 @@ from yukon.engine import Game, Move, Position
 from yukon.solver import Limit, SolveResult
 from yukon.solver.service import cached_result, remember, suggested_move
 from yukon.solver.worker import SolverProcess, SolverProcessError, prepare
-from yukon.web.errors import ApiError
+from yukon.web.errors import ApiError, retry_later
 
 __all__ = ["Asker", "Kind", "Solving", "default_workers"]
 
@@ -84,13 +84,7 @@ class _Search:
 
 def _busy(seconds: float) -> ApiError:
     wait = max(1, math.ceil(seconds))
-    return ApiError(
-        429,
-        "solver_busy",
-        f"the solver is busy; try again in {wait} s",
-        headers={"Retry-After": str(wait)},
-        retry_after=wait,
-    )
+    return retry_later("solver_busy", f"the solver is busy; try again in {wait} s", wait)
 
 
 def _moved_on() -> ApiError:
