@@ -12,13 +12,13 @@ import struct
 import subprocess
 import sys
 import termios
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from distributed import LocalCluster
 
+from tests.web.live import wait_for
 from yukon.cli import main
 from yukon.commands.analyze import wilson
 from yukon.engine import CLASSIC, RELAXED, GameCode
@@ -140,7 +140,7 @@ def test_ctrl_c_stops_cleanly_and_keeps_every_line(tmp_path: Path) -> None:
         )
     finally:
         signal.signal(signal.SIGINT, previous)
-    _wait_for(lambda: out.exists() and out.stat().st_size > 0)
+    wait_for(lambda: out.exists() and out.stat().st_size > 0, "a first verdict", WAIT)
     os.killpg(run.pid, signal.SIGINT)  # as a terminal sends it: to the whole group
     stdout, stderr = run.communicate(timeout=WAIT)
     assert run.returncode == 130
@@ -150,7 +150,7 @@ def test_ctrl_c_stops_cleanly_and_keeps_every_line(tmp_path: Path) -> None:
     done = read_verdicts(out, Limit(states=1_000_000))
     assert 0 < len(done) < 40
     assert f"classic: {len(done)} deals:" in stdout
-    _wait_for(lambda: not _group_alive(run.pid))  # no worker left behind
+    wait_for(lambda: not _group_alive(run.pid), "no worker left behind", WAIT)
 
 
 def _group_alive(group: int) -> bool:
@@ -159,14 +159,6 @@ def _group_alive(group: int) -> bool:
     except ProcessLookupError:
         return False
     return True
-
-
-def _wait_for(condition: object, timeout: float = WAIT) -> None:
-    assert callable(condition)
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
 
 
 @pytest.mark.slow

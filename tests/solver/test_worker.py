@@ -3,11 +3,11 @@ on serving, and a kill stops a search at once."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
 
+from tests.web.live import wait_for
 from yukon.engine import Game, Move
 from yukon.solver import Limit, Status
 from yukon.solver.worker import SolverProcess, SolverProcessError
@@ -36,7 +36,4 @@ def test_a_kill_stops_a_search_at_once(process: SolverProcess) -> None:
     with pytest.raises(SolverProcessError, match="ended"):
         process.receive()
     # Its end has been read from the pipe; the exit is seen once the process is reaped.
-    deadline = time.monotonic() + 10
-    while process.is_alive() and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert not process.is_alive()
+    wait_for(lambda: not process.is_alive(), "the killed process to be reaped", 10)
