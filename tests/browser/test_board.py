@@ -129,12 +129,26 @@ def _offsets(app: AppPage, number: int) -> list[float]:
     return [below - above for above, below in pairwise(tops)]
 
 
-def test_a_phone_held_upright_spreads_the_columns_over_its_height(open_app: OpenApp) -> None:
-    app = open_app(viewport={"width": 390, "height": 844}, touch=True)
+def _back_offsets(app: AppPage, number: int) -> list[float]:
+    """The distances between the tops of the face-down cards of column *number*."""
+    tops: list[float] = (
+        app.column(number)
+        .locator(".card.back")
+        .evaluate_all("cards => cards.map(card => card.getBoundingClientRect().top)")
+    )
+    return [below - above for above, below in pairwise(tops)]
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 640)])
+def test_a_phone_held_upright_spreads_the_columns_over_its_height(
+    open_app: OpenApp, width: int, height: int
+) -> None:
+    app = open_app(viewport={"width": width, "height": height}, touch=True)
     app.open_deal("YU1-C-AACRWEA")
-    height = app.box(app.card("7H"))["height"]
-    assert min(_offsets(app, 7)) >= 0.5 * height, "more of each overlapped card shows"
-    _check_fits(app, 390, 844)
+    card = app.box(app.card("7H"))["height"]
+    assert min(_offsets(app, 7)) >= 0.7 * card, "most of each overlapped card shows"
+    assert min(_back_offsets(app, 7)) >= 0.2 * card, "the face-down strips spread too"
+    _check_fits(app, width, height)
 
 
 def test_a_phone_held_sideways_puts_the_foundations_beside_the_columns(

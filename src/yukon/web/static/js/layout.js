@@ -13,13 +13,23 @@ const ASPECT = 1.4;
 const MAX_CARD_WIDTH = 150;
 /** Below this, cards get too small to touch; a column taller still makes the page scroll. */
 const MIN_CARD_WIDTH = 40;
-/** Card heights a column of 6 face-down and 9 face-up cards needs at the usual offsets. */
-const COLUMN_HEIGHTS = 1 + 6 * 0.1 + 8 * 0.28;
-/** The column the offsets spread for: where there is room, one this long still fits untightened. */
-const SPREAD_DOWN = 6;
-const SPREAD_UP = 12;
-/** At most this many times the usual offsets: beyond, the strips would show half of each card. */
-const MAX_SPREAD = 2;
+/** The usual offsets, in card heights: a face-down card's strip and a face-up card's. */
+const DOWN_OFFSET = 0.1;
+const UP_OFFSET = 0.28;
+/**
+ * The column the cards are sized for and the offsets spread for: a typical long
+ * column of 6 face-down and 9 face-up cards fits untightened; a longer one tightens.
+ */
+const TYPICAL_DOWN = 6;
+const TYPICAL_UP = 9;
+/** Card heights the typical column needs at the usual offsets. */
+const COLUMN_HEIGHTS = 1 + TYPICAL_DOWN * DOWN_OFFSET + (TYPICAL_UP - 1) * UP_OFFSET;
+/**
+ * Where there is room (a phone held upright) the offsets spread, but at most to
+ * these parts of a card: more, and a column would read as loose cards.
+ */
+const MAX_DOWN_SHOWN = 0.25;
+const MAX_UP_SHOWN = 0.75;
 /** Foundations go to the side only where the board is short (a phone held sideways). */
 const SIDE_MAX_ROOM = 560;
 
@@ -57,20 +67,19 @@ function metricsFor(cardWidth, gap, side, room) {
   const height = Math.round(cardWidth * ASPECT);
   // The strip of an overlapped card: the index, from the card's top edge, and a pixel.
   const upMin = Math.ceil(0.035 * cardWidth + indexSize(cardWidth)) + 1;
-  const downBase = Math.max(4, Math.round(0.1 * height));
-  const upBase = Math.max(upMin, Math.round(0.28 * height));
-  // Spread the offsets over the room a long column would take: more of each card shows.
-  const base = SPREAD_DOWN * downBase + (SPREAD_UP - 1) * upBase;
-  const spread = Math.max(1, Math.min(MAX_SPREAD, (room - height) / base));
-  const downGap = Math.round(downBase * spread);
+  const downBase = Math.max(4, Math.round(DOWN_OFFSET * height));
+  const upBase = Math.max(upMin, Math.round(UP_OFFSET * height));
+  // Spread the offsets over the room the typical column would take: more of each card shows.
+  const base = TYPICAL_DOWN * downBase + (TYPICAL_UP - 1) * upBase;
+  const spread = Math.max(1, (room - height) / base);
   return {
     width: cardWidth,
     height,
     gap,
     side,
-    upGap: Math.round(upBase * spread),
+    upGap: Math.max(upBase, Math.min(Math.round(upBase * spread), Math.round(MAX_UP_SHOWN * height))),
     upMin,
-    downGap,
+    downGap: Math.max(downBase, Math.min(Math.round(downBase * spread), Math.round(MAX_DOWN_SHOWN * height))),
     downMin: Math.max(3, Math.round(0.05 * height)),
     room,
   };
