@@ -1,7 +1,7 @@
 """Statistics and the game history (SPEC §6) in a real browser: the figures after a
 won and an abandoned game, the list of games, watching a game move by move (undos
-included), playing a deal again, resuming the game in progress, and both screens
-on a phone and a desktop."""
+included), playing a deal again, resuming an unfinished game (one given up by Replay
+too), and both screens on a phone and a desktop."""
 
 from __future__ import annotations
 
@@ -176,6 +176,34 @@ def test_history_lists_the_games_newest_first(open_app: OpenApp) -> None:
     app.page.locator("#board").wait_for(state="visible")
     assert app.page.url.endswith("/")
     assert app.page.evaluate("document.body.dataset.game") == undone["id"]
+
+
+def test_a_game_given_up_by_replay_is_resumed_from_the_history(open_app: OpenApp) -> None:
+    app = open_app()
+    app.play_record(WIN_CODE, list(WIN_LINE))
+    left = app.play_record(UNDO_CODE, undo_line())
+    app.reload()
+    app.page.click("#btn-replay")
+    dialog = app.page.locator("#dlg-replay")
+    dialog.wait_for(state="visible")
+    dialog.locator('button[value="replay"]').click()
+    app.page.wait_for_function("id => document.body.dataset.game !== id", arg=left["id"])
+    _show(app, "history", ".game-row")
+    row = _row(app, left["id"])
+    assert row.locator(".badge").inner_text() == "Not finished"
+    row.locator('button:has-text("Resume")').click()
+    app.page.wait_for_function("id => document.body.dataset.game === id", arg=left["id"])
+    app.page.locator("#board").wait_for(state="visible")
+    assert app.page.url.endswith("/")
+    assert app.drawn_columns() == left["columns"]
+    # The server keeps it as the current game: a reload shows it, and the streak stands.
+    app.reload()
+    assert app.state()["record"] == left["record"]
+    _show(app, "stats", ".rules-stats")
+    assert _figures(app, "classic")["current_streak"] == "1"
+    app.goto("/history")  # opened by its address, before the game is loaded
+    app.page.locator("#page .game-row").first.wait_for()
+    assert _row(app, left["id"]).locator(".badge").inner_text() == "In progress"
 
 
 def test_watch_steps_through_a_game_with_its_undos(open_app: OpenApp) -> None:

@@ -138,6 +138,32 @@ def test_replay_starts_the_deal_afresh(client: TestClient) -> None:
     assert get_state(client, state["id"])["moves"] == 1  # the old game is kept
 
 
+def test_a_game_left_by_replay_is_resumed_where_it_was(
+    client: TestClient, clock: FakeClock
+) -> None:
+    won = new_game(client, WIN_CODE)
+    for move in WIN_LINE:
+        won = play(client, won, move)
+    left = play(client, new_game(client), "QC>5")
+    clock.advance(10)
+    client.post(f"{API}/games/{left['id']}/replay")
+    clock.advance(100)
+    assert get_state(client, left["id"])["elapsed_ms"] == 10_000, "time away is not played"
+    assert client.get(f"{API}/stats").json()["classic"]["current_streak"] == 0
+    answer = client.post(f"{API}/games/{left['id']}/resume")
+    assert answer.status_code == 200
+    resumed = answer.json()
+    assert (resumed["id"], resumed["record"]) == (left["id"], f"{EXAMPLE} QC>5")
+    assert (resumed["elapsed_ms"], resumed["clock_running"]) == (10_000, False)
+    assert client.get(f"{API}/games/current").json()["id"] == left["id"]
+    assert client.get(f"{API}/stats").json()["classic"]["current_streak"] == 1
+    assert play(client, resumed, "TD>1")["clock_running"] is True
+    refused = client.post(f"{API}/games/{won['id']}/resume")
+    assert (refused.status_code, refused.json()["error"]["code"]) == (409, "game_won")
+    assert client.post(f"{API}/games/G-unknown/resume").status_code == 404
+    assert client.get(f"{API}/games/current").json()["id"] == left["id"]
+
+
 def test_a_hint_is_a_legal_move_and_is_counted(client: TestClient) -> None:
     state = new_game(client)
     answer = client.post(f"{API}/games/{state['id']}/hint", json={"version": 1})

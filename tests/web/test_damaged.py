@@ -20,6 +20,7 @@ def test_a_damaged_game_is_reported_and_the_others_play_on(
     with TestClient(create_app(settings)) as client:
         healthy = play(client, new_game(client), "QC>5")
         damaged = play(client, new_game(client), "QC>5")
+        healthy = get_state(client, healthy["id"])  # left for the other: its clock stopped
         cookies = dict(client.cookies)
     _damage(database, damaged["id"], "YU1-C-AACRWEA QC>5 QC>5")
     # A fresh server: nothing in memory, every game is resumed from the database.

@@ -47,6 +47,7 @@ KINDS = (
     "hint",
     "visibility",
     "replay",
+    "resume",
     "get",
     "settings",
     "records",
@@ -71,6 +72,7 @@ def _send(client: TestClient, game_id: str, kind: str, body: Any, raw: bytes | N
         "hint": ("POST", f"{game}/hint"),
         "visibility": ("POST", f"{game}/visibility"),
         "replay": ("POST", f"{game}/replay"),
+        "resume": ("POST", f"{game}/resume"),
         "get": ("GET", game),
         "settings": ("PUT", f"{API}/settings"),
         "records": ("POST", f"{API}/records/replay"),
@@ -121,8 +123,11 @@ def test_no_request_breaks_the_server_or_changes_what_it_refuses(tmp_path: Path)
                     assert answer.json()["error"]["code"]
                     assert client.get(f"{API}/games/{state['id']}").json() == state
                     assert client.get(f"{API}/settings").json() == preferences
-                elif kind in ("legal", "moves", "undo", "visibility", "get"):
+                elif kind in ("legal", "moves", "undo", "visibility", "resume", "get"):
                     state = answer.json()
+                elif kind in ("replay", "create"):
+                    # The game left for the new one: its clock stopped.
+                    state = client.get(f"{API}/games/{state['id']}").json()
                 elif kind == "hint":
                     state = answer.json()["state"]
                 elif kind == "settings":

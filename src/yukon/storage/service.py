@@ -29,6 +29,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import replace
 from typing import Final
 
@@ -42,6 +43,7 @@ from yukon.engine import (
     RuleSet,
 )
 from yukon.storage.errors import (
+    CorruptGameError,
     GameNotFoundError,
     GameRefusedError,
     GameWonError,
@@ -137,6 +139,7 @@ class GameService:
 
     def create(self, player: str, code: GameCode) -> LiveGame:
         """Store a new game of *code*; it becomes the player's current game."""
+        self._pause_current(player)
         live = LiveGame.new(new_game_id(), player, Game.from_code(code), self._clock())
         self.store.insert_game(live.to_row())
         self._remember(live)
@@ -147,6 +150,34 @@ class GameService:
         code = self.get(player, game_id).game.code
         assert code is not None, "stored games always start from a deal"
         return self.create(player, code)
+
+    def resume(self, player: str, game_id: str) -> LiveGame:
+        """Take up the player's unfinished game *game_id* again (one that Replay or
+        New game left): it becomes the current game, exactly where it was.
+
+        :raises GameWonError: for a won game: a win is final.
+        """
+        live = self.get(player, game_id)
+        if live.game.is_won:
+            raise GameWonError(live)
+        if self.store.current_game_id(player) != game_id:
+            self._pause_current(player)
+            self.store.make_current(player, game_id)
+        return live
+
+    def _pause_current(self, player: str) -> None:
+        """Stop the clock of the game the player leaves for another: the time away
+        from it is not time played (it runs again with its next move)."""
+        game_id = self.store.current_game_id(player)
+        if game_id is None:
+            return
+
+        def change(live: LiveGame, now: float) -> LiveGame | None:
+            return replace(live, clock=live.clock.stopped(now)) if live.clock.is_running else None
+
+        # A damaged game keeps no time worth keeping: it must not block a new one.
+        with suppress(CorruptGameError):
+            self._change(player, game_id, None, change)
 
     def move(self, player: str, game_id: str, move: Move, version: int) -> LiveGame:
         """Make *move* in the game at *version*.

@@ -80,6 +80,13 @@ class SqlStore:
             return None
         return str(row[0])
 
+    def make_current(self, player: str, game_id: str) -> None:
+        with self._connections.transaction() as connection:
+            connection.execute(
+                self._dialect.sql("UPDATE players SET current_game = ? WHERE id = ?"),
+                (game_id, player),
+            )
+
     def load_settings(self, player: str) -> dict[str, object]:
         row = self._one("SELECT settings FROM players WHERE id = ?", (player,))
         if row is None:

@@ -42,6 +42,9 @@ class Store(Protocol):
 
     def current_game_id(self, player: str) -> str | None: ...
 
+    def make_current(self, player: str, game_id: str) -> None:
+        """Make the player's game *game_id* their current game again."""
+
     def list_games(self, player: str, limit: int) -> list[GameRow]:
         """The player's games, newest first."""
 

@@ -224,6 +224,12 @@ async def replay(request: Request) -> Response:
     return await _state(request, lambda: service.replay(player, game_id), 201)
 
 
+async def resume(request: Request) -> Response:
+    await _body(request)
+    service, player, game_id = _service(request), _player(request), _game_id(request)
+    return await _state(request, lambda: service.resume(player, game_id))
+
+
 async def visibility(request: Request) -> Response:
     body = await _body(request)
     hidden = required(body, "hidden", bool)
@@ -336,6 +342,7 @@ def api_routes() -> list[Route]:
         Route(game + "/undo", undo, methods=["POST"]),
         Route(game + "/hint", hint, methods=["POST"]),
         Route(game + "/replay", replay, methods=["POST"]),
+        Route(game + "/resume", resume, methods=["POST"]),
         Route(game + "/analysis", analysis, methods=["GET"]),
         Route(game + "/visibility", visibility, methods=["POST"]),
         Route(prefix + "/records/replay", records_replay, methods=["POST"]),

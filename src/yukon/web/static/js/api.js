@@ -185,6 +185,8 @@ export const api = {
     request("POST", `${games}/${id}/hint`, { version }),
   /** @returns {Promise<GameState>} a new game of the same deal */
   replay: (/** @type {string} */ id) => request("POST", `${games}/${id}/replay`, {}),
+  /** @returns {Promise<GameState>} an unfinished game of the player's, made the current game again */
+  resume: (/** @type {string} */ id) => request("POST", `${games}/${id}/resume`, {}),
   /** @returns {Promise<GameState>} */
   visibility: (/** @type {string} */ id, /** @type {boolean} */ hidden) =>
     request("POST", `${games}/${id}/visibility`, { hidden }, true),

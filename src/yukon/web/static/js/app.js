@@ -66,6 +66,8 @@ class App {
     });
     /** @type {Page | null} */
     this.page = null;
+    /** Settles once the visit's game is in (see start): a page opened by its address waits for it. */
+    this.opened = Promise.resolve();
     /** Counts the addresses shown, so that a page that loads late is not drawn over a newer one. */
     this.routes = 0;
     fillRuleChoices(byId("new-rules"));
@@ -88,8 +90,8 @@ class App {
     /** @type {import("./history.js").HistoryActions} */
     this.pageActions = {
       play: (code) => this.playDeal(code),
-      resume: () => this.navigate("/"),
-      currentId: () => this.game.state?.id ?? null,
+      resume: (id) => this.resume(id),
+      currentId: () => this.opened.then(() => this.game.state?.id ?? null),
     };
     this.win = new WinDialog(actions);
     this.notice = new NoMovesNotice(actions);
@@ -286,6 +288,19 @@ class App {
   }
 
   /**
+   * Take up an unfinished game from the game history again and show it.
+   * @param {string} id
+   */
+  async resume(id) {
+    try {
+      if (id !== this.game.state?.id) await this.game.resume(id);
+      this.navigate("/");
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  /**
    * Start a new game of *code* (from the game history) and show it.
    * @param {string} code
    */
@@ -424,8 +439,10 @@ class App {
    */
   async start(opening) {
     this.translate();
+    const opened = opening.then((value) => this.game.start(value));
+    this.opened = opened.catch(() => {});
     this.route();
-    this.game.start(await opening);
+    await opened;
     document.body.classList.remove("booting");
     // When the board is drawn and answers input: bench/browser.py reads this mark.
     performance.mark("yukon-interactive");

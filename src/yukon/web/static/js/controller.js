@@ -346,6 +346,14 @@ export class GameController {
   }
 
   /**
+   * @param {string} id an unfinished game of the player's
+   * @returns {Promise<void>} that game made the current one again, where it was; rejects with the ApiError
+   */
+  resume(id) {
+    return this.enqueue(async () => this.adopt(await api.resume(id)));
+  }
+
+  /**
    * @param {import("./dialogs.js").NewGameRequest} request
    * @returns {Promise<void>} rejects with the ApiError of a bad code
    */

@@ -2,8 +2,8 @@
 /**
  * The game history (SPEC §6): the player's games, newest first, each with its
  * date, code, rules, outcome, score, moves and time, and the ways on from it:
- * watch it move by move (watch.js), play its deal again, or go back to it when
- * it is the game in progress.
+ * watch it move by move (watch.js), play its deal again, or take it up again
+ * when it is not finished (a game left by Replay or New game is not lost).
  */
 import { api } from "./api.js";
 import { formatDateTime, formatDuration, formatNumber } from "./format.js";
@@ -17,8 +17,8 @@ import { rulesName } from "./rulesets.js";
  * What the history pages may ask of the app.
  * @typedef {object} HistoryActions
  * @property {(code: string) => void} play  start a new game of this code and show it
- * @property {() => void} resume             show the game in progress
- * @property {() => string | null} currentId the id of the game in progress
+ * @property {(id: string) => void} resume   show this unfinished game, made the game in progress again
+ * @property {() => Promise<string | null>} currentId the id of the game in progress, once it is loaded
  */
 
 /** The most games the API lists at once. */
@@ -99,7 +99,7 @@ function row(game, current, actions) {
   const buttons = element("span", "game-actions");
   const watch = routeLink(`/history/${encodeURIComponent(game.id)}`, t("history.watch"));
   watch.className = "button";
-  if (kind === "in_progress") buttons.append(actionButton("history.resume", actions.resume, "primary"));
+  if (kind !== "won") buttons.append(actionButton("history.resume", () => actions.resume(game.id), "primary"));
   buttons.append(watch, actionButton("history.play", () => actions.play(game.code)));
   item.append(head, deal, figures, buttons);
   return item;
@@ -119,8 +119,8 @@ export class HistoryPage {
   /** Load the list and draw it (unless the page was left meanwhile). */
   async render() {
     const { games } = await api.listGames(LIST_LIMIT);
+    const current = await this.actions.currentId();
     if (this.closed) return;
-    const current = this.actions.currentId();
     // A game without a move is no game yet: the statistics do not count it either.
     const played = games.filter((game) => game.moves > 0);
     /** @type {HTMLElement[]} */

@@ -155,10 +155,11 @@ export class WatchPage {
     }
     const sent = replayable(game.record);
     const replay = await api.replayRecord(sent.record);
+    const current = await this.actions.currentId();
     if (this.closed) return;
     this.frames = framesOf(replay.steps);
     this.code = game.code;
-    this.build(game, this.notes(game, sent.cut, replay));
+    this.build(game, current, this.notes(game, sent.cut, replay));
     window.addEventListener("resize", this.onResize);
     document.addEventListener("keydown", this.onKey);
     this.show(0);
@@ -182,12 +183,13 @@ export class WatchPage {
    * bottom of the screen, so that the board stays in view while stepping; on a
    * wide screen the bar and the options stand left of the board.
    * @param {GameState} game
+   * @param {string | null} current the id of the game in progress
    * @param {string[]} notes
    */
-  build(game, notes) {
+  build(game, current, notes) {
     const summary = element("p", "watch-summary");
     summary.append(element("code", "", game.code), " ", element("span", "game-rules", rulesName(game.rules)), " ");
-    summary.append(outcomeBadge(outcome(game, this.actions.currentId())));
+    summary.append(outcomeBadge(outcome(game, current)));
     const boardNode = element("div", "board example-board");
     const stepper = element("div", "watch-stepper");
     stepper.append(this.bar, boardNode, this.options(game, notes));
@@ -270,9 +272,7 @@ export class WatchPage {
     if (this.frames.all.some((frame) => frame.kind === "undo")) options.append(this.undoSwitch());
     options.append(...notes.map((text) => element("p", "note", text)));
     const actions = element("div", "actions");
-    if (!game.won && game.id === this.actions.currentId()) {
-      actions.append(actionButton("history.resume", this.actions.resume, "primary"));
-    }
+    if (!game.won) actions.append(actionButton("history.resume", () => this.actions.resume(game.id), "primary"));
     // Play this deal is the main way on, unless the game can still be resumed.
     const primary = actions.firstChild ? "" : "primary";
     actions.append(actionButton("history.play", () => this.actions.play(game.code), primary));
