@@ -116,3 +116,34 @@ def test_axe_finds_nothing_on_any_screen(open_app: OpenApp, language: str, size:
     assert len(screens.problems) == 15
     found = [f"{name}: {issue}" for name, issues in screens.problems.items() for issue in issues]
     assert not found, "\n".join(found)
+
+
+def _exposed_names(app: AppPage) -> list[str]:
+    """The names of what Chromium's accessibility tree exposes (what a screen reader reads)."""
+    session = app.page.context.new_cdp_session(app.page)
+    try:
+        tree = session.send("Accessibility.getFullAXTree")
+    finally:
+        session.detach()
+    return [
+        str(node["name"]["value"])
+        for node in tree["nodes"]
+        if not node.get("ignored") and node.get("name", {}).get("value")
+    ]
+
+
+@pytest.mark.parametrize(("name", "key"), [("new", "n"), ("keys", "?")])
+def test_a_window_leaves_the_board_in_sight_but_out_of_reach(
+    open_app: OpenApp, name: str, key: str
+) -> None:
+    app = open_app(viewport=SIZES["phone"], touch=True)
+    app.open_deal(CODE)
+    column = "Column 1, 1 card"
+    assert column in _exposed_names(app)
+    app.page.keyboard.press(key)
+    app.page.locator(f"#dlg-{name}").wait_for(state="visible")
+    assert app.page.locator("#board .card.face").first.is_visible(), "the board stays in sight"
+    assert column not in _exposed_names(app), "a screen reader stays in the window"
+    app.page.keyboard.press("Escape")
+    app.page.locator(f"#dlg-{name}").wait_for(state="hidden")
+    assert column in _exposed_names(app)
