@@ -1,7 +1,8 @@
-"""Every language on a phone (360×640), a tablet (768×1024) and a desktop
-(1280×800): the game, the New game and Settings windows, the menu and the Rules and
-Examples pages, and on a phone the no-move notice and the win window, with no text
-that overflows its box or runs off the screen. The screenshots are kept in
+"""Every language on phones (360×640, 390×844 upright and 844×390 sideways), a
+tablet (768×1024) and desktops (1280×800, 1920×1080): the game, the New game and
+Settings windows, the menu, the Rules, Examples, Statistics and History pages, and
+on a phone the no-move notice and the win window, with no text that overflows its
+box or runs off the screen. The screenshots are kept in
 screenshots/languages/ for a person to look at (long Hungarian, Icelandic and
 Russian words are the usual trouble)."""
 
@@ -20,8 +21,18 @@ pytestmark = pytest.mark.browser
 
 SIZES = {
     "phone": {"width": 360, "height": 640},
+    "phone-tall": {"width": 390, "height": 844},
+    "landscape": {"width": 844, "height": 390},
     "tablet": {"width": 768, "height": 1024},
     "desktop": {"width": 1280, "height": 800},
+    "wide": {"width": 1920, "height": 1080},
+}
+# What the pages are ready with: the Examples board drawn, the figures and games listed.
+PAGES = {
+    "rules": "h1",
+    "examples": ".step-caption:not(:empty)",
+    "stats": ".rules-stats",
+    "history": ".game-row",
 }
 
 # Every rendered element with words (the board's cards and slots aside, but not its
@@ -82,16 +93,16 @@ def test_nothing_overflows(open_app: OpenApp, screenshots: Path, language: str, 
     app.page.locator("#dlg-settings").wait_for(state="visible")
     problems += _check(app, shots, folder / f"{language}-{size}-settings.png")
     app.page.locator("#dlg-settings button.primary").click()
-    for page in ("rules", "examples"):
+    app.play_api(["QC>5"])  # a game played: the Statistics and History pages show it
+    for page, ready in PAGES.items():
         app.page.click("#menu summary")
         app.page.click(f'.menu-items a[data-route="/{page}"]')
         app.page.wait_for_function(
             "title => document.querySelector('#page h1')?.textContent === title",
             arg=translate(language, f"page.{page}.title"),
         )
-        if page == "examples":
-            # The page's board is measured once it is drawn, not while it is laid out.
-            app.page.wait_for_selector("#page .step-caption:not(:empty)")
+        # A page is measured once it is drawn, not while it is laid out.
+        app.page.locator(f"#page {ready}").first.wait_for()
         problems += _check(app, shots, folder / f"{language}-{size}-{page}.png")
     if size == "phone":
         problems += _endings(app, shots, folder / f"{language}-{size}")

@@ -5,7 +5,7 @@
  * rules; it shows what the server sent and where the server said cards may go.
  */
 import { SUITS, SUIT_SYMBOLS, makeBackElement, makeCardElement, parseCard } from "./cards.js";
-import { columnTops, fitBoard, indexSize } from "./layout.js";
+import { GAME_SPREAD, columnTops, fitBoard, indexSize } from "./layout.js";
 import { reducedMotion } from "./motion.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
@@ -70,10 +70,12 @@ export class BoardView {
    * @param {HTMLElement} root the element the board fills
    * @param {Labels} labels
    * @param {() => number} [room] the height the board may take; by default, down to the window's bottom
+   * @param {import("./layout.js").Spread} [spread] how far the columns may spread where there is room
    */
-  constructor(root, labels, room) {
+  constructor(root, labels, room, spread = GAME_SPREAD) {
     this.root = root;
     this.labels = labels;
+    this.spread = spread;
     this.room = room ?? (() => window.innerHeight - this.root.getBoundingClientRect().top - 8);
     /** The height at the bottom of the room that a notice covers: the columns end above it. */
     this.reserve = () => 0;
@@ -103,7 +105,7 @@ export class BoardView {
     tableau.append(...this.columnSlots);
     root.replaceChildren(top, tableau);
     /** @type {Metrics} */
-    this.metrics = fitBoard(Math.max(1, root.clientWidth), Math.max(200, this.room()), []);
+    this.metrics = fitBoard(Math.max(1, root.clientWidth), Math.max(200, this.room()), [], 0, spread);
     // Sized at once: a board still at its style sheet's default size is wider than a phone.
     this.layout();
     this.applyLabels();
@@ -234,7 +236,7 @@ export class BoardView {
     // A hidden board (a page is shown) has no size to fit; it is laid out when shown.
     const width = this.root.clientWidth;
     if (!width) return;
-    const metrics = fitBoard(width, Math.max(200, this.room()), this.state?.columns ?? [], this.reserve());
+    const metrics = fitBoard(width, Math.max(200, this.room()), this.state?.columns ?? [], this.reserve(), this.spread);
     this.metrics = metrics;
     this.root.classList.toggle("side", metrics.side);
     const style = this.root.style;

@@ -9,6 +9,7 @@ import { api } from "./api.js";
 import { BoardView } from "./board.js";
 import { formatNumber } from "./format.js";
 import { t } from "./i18n.js";
+import { PAGE_SPREAD } from "./layout.js";
 import { renderInline, renderMarkup } from "./markup.js";
 import { BOARD_LABELS, refusalMessage } from "./messages.js";
 import { backLink } from "./pages.js";
@@ -132,7 +133,7 @@ export class ExamplesPage {
     this.article.classList.add("wide");
     // The game first, so that a phone shows the board above the fold; how to read it follows.
     this.article.replaceChildren(title, stepper, intro, play, backLink());
-    this.board = new BoardView(boardNode, BOARD_LABELS, () => Math.min(window.innerHeight - 72, 760));
+    this.board = new BoardView(boardNode, BOARD_LABELS, () => Math.min(window.innerHeight - 72, 760), PAGE_SPREAD);
     window.addEventListener("resize", this.onResize);
     document.addEventListener("keydown", this.onKey);
     await this.load();

@@ -26,10 +26,14 @@ const TYPICAL_UP = 9;
 const COLUMN_HEIGHTS = 1 + TYPICAL_DOWN * DOWN_OFFSET + (TYPICAL_UP - 1) * UP_OFFSET;
 /**
  * Where there is room (a phone held upright) the offsets spread, but at most to
- * these parts of a card: more, and a column would read as loose cards.
+ * these parts of a card, face down and face up: more, and a column would read as
+ * loose cards.
+ * @typedef {{down: number, up: number}} Spread
  */
-const MAX_DOWN_SHOWN = 0.25;
-const MAX_UP_SHOWN = 0.75;
+/** @type {Spread} The game's board uses the height of a phone held upright. */
+export const GAME_SPREAD = { down: 0.25, up: 0.75 };
+/** @type {Spread} A board on a page (Examples, a game watched) stays compact: the words around it stay in sight. */
+export const PAGE_SPREAD = { down: 0.2, up: 0.56 };
 /** Foundations go to the side only where the board is short (a phone held sideways). */
 const SIDE_MAX_ROOM = 560;
 
@@ -61,9 +65,10 @@ export function indexSize(cardWidth) {
  * @param {number} gap
  * @param {boolean} side
  * @param {number} room the height of the tableau: its columns start at the top of it
+ * @param {Spread} most
  * @returns {Metrics}
  */
-function metricsFor(cardWidth, gap, side, room) {
+function metricsFor(cardWidth, gap, side, room, most) {
   const height = Math.round(cardWidth * ASPECT);
   // The strip of an overlapped card: the index, from the card's top edge, and a pixel.
   const upMin = Math.ceil(0.035 * cardWidth + indexSize(cardWidth)) + 1;
@@ -77,9 +82,9 @@ function metricsFor(cardWidth, gap, side, room) {
     height,
     gap,
     side,
-    upGap: Math.max(upBase, Math.min(Math.round(upBase * spread), Math.round(MAX_UP_SHOWN * height))),
+    upGap: Math.max(upBase, Math.min(Math.round(upBase * spread), Math.round(most.up * height))),
     upMin,
-    downGap: Math.max(downBase, Math.min(Math.round(downBase * spread), Math.round(MAX_DOWN_SHOWN * height))),
+    downGap: Math.max(downBase, Math.min(Math.round(downBase * spread), Math.round(most.down * height))),
     downMin: Math.max(3, Math.round(0.05 * height)),
     room,
   };
@@ -110,18 +115,19 @@ function largestCard(width, room, gap, side) {
  * @param {number} room
  * @param {Column[]} columns
  * @param {number} [reserve]
+ * @param {Spread} [most] how far the offsets may spread
  * @returns {Metrics}
  */
-export function fitBoard(width, room, columns, reserve = 0) {
+export function fitBoard(width, room, columns, reserve = 0, most = GAME_SPREAD) {
   const gap = Math.min(18, Math.max(4, width * 0.012));
   const beside = room < SIDE_MAX_ROOM ? largestCard(width, room, gap, true) : 0;
   const side = beside > largestCard(width, room, gap, false);
   let cardWidth = side ? beside : largestCard(width, room, gap, false);
   const tableau = (/** @type {number} */ card) => room - reserve - gap - (side ? 0 : Math.round(card * ASPECT) + gap);
-  let metrics = metricsFor(cardWidth, gap, side, tableau(cardWidth));
+  let metrics = metricsFor(cardWidth, gap, side, tableau(cardWidth), most);
   while (cardWidth > MIN_CARD_WIDTH && tallest(columns, metrics) > metrics.room) {
     cardWidth -= 2;
-    metrics = metricsFor(cardWidth, gap, side, tableau(cardWidth));
+    metrics = metricsFor(cardWidth, gap, side, tableau(cardWidth), most);
   }
   return metrics;
 }

@@ -13,6 +13,7 @@ import { formatDateTime, formatNumber } from "./format.js";
 import { t } from "./i18n.js";
 import { BOARD_LABELS, apiErrorMessage, refusalMessage } from "./messages.js";
 import { actionButton, outcome, outcomeBadge } from "./history.js";
+import { PAGE_SPREAD } from "./layout.js";
 import { rules, rulesName } from "./rulesets.js";
 import { element, routeLink } from "./pages.js";
 
@@ -196,7 +197,7 @@ export class WatchPage {
     this.fillBar();
     this.article.classList.add("wide");
     this.article.replaceChildren(element("h1", "", t("watch.title")), summary, stepper, this.backLink());
-    this.board = new BoardView(boardNode, BOARD_LABELS, () => this.room());
+    this.board = new BoardView(boardNode, BOARD_LABELS, () => this.room(), PAGE_SPREAD);
   }
 
   /** @returns {number} the height the board may take: on a phone, the step bar covers its foot */
