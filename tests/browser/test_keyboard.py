@@ -125,6 +125,18 @@ def test_escape_puts_back_and_a_refused_move_is_explained(open_app: OpenApp) -> 
     assert focused_card(app) == card
 
 
+def test_a_key_pressed_as_a_window_closes_is_a_command(open_app: OpenApp) -> None:
+    """A field of a window just closed keeps the focus until the browser's next
+    frame (the New game window closed by Escape, then ? at once, under load): the
+    key is a command, not words typed into a field no longer shown."""
+    app = open_app(f"/play/{CODE}")
+    app.page.evaluate(
+        """() => document.querySelector('#dlg-new input[type="radio"]').dispatchEvent(
+            new KeyboardEvent('keydown', {key: '?', bubbles: true, cancelable: true}))"""
+    )
+    app.page.locator("#dlg-keys").wait_for(state="visible")
+
+
 def test_game_keys_and_the_keys_window(open_app: OpenApp) -> None:
     app = open_app(f"/play/{CODE}")
     keyboard = app.page.keyboard

@@ -43,11 +43,15 @@ export const KEYS = [
 ];
 
 /**
+ * A field of a window just closed keeps the focus until the browser's next frame:
+ * a key pressed meanwhile is a command, not words for a field no longer shown.
  * @param {EventTarget | null} target
  * @returns {boolean} whether keys typed there are words, not commands
  */
 function typing(target) {
-  return target instanceof Element && !!target.closest("input, select, textarea, [contenteditable]");
+  return (
+    target instanceof Element && !!target.closest("input, select, textarea, [contenteditable]") && target.checkVisibility()
+  );
 }
 
 /**
