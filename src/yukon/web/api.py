@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from yukon.engine import CLASSIC, GameCode, InvalidCodeError, Move, Position, RuleSet
+from yukon.engine import CLASSIC, GameCode, InvalidCodeError, Move, RuleSet
 from yukon.i18n import LANGUAGES
 from yukon.solver import winnable_deal
 from yukon.storage import GameRow, GameService, LiveGame
@@ -92,12 +92,12 @@ async def _changed(request: Request, call: Callable[[], LiveGame]) -> Response:
     the game's old position is no longer needed and is dropped."""
     service = _service(request)
 
-    def change() -> tuple[LiveGame, Position, dict[str, object]]:
+    def change() -> tuple[LiveGame, dict[str, object]]:
         live = call()
-        return live, live.game.position(), state_json(live, service.now())
+        return live, state_json(live, service.now())
 
-    live, position, state = await _off_loop(change)
-    _solving(request).moved_on(Asker(live.player, live.id), position)
+    live, state = await _off_loop(change)
+    _solving(request).moved_on(Asker(live.player, live.id), live.game)
     return JsonResponse(state)
 
 
@@ -148,40 +148,19 @@ async def get_game(request: Request) -> Response:
     return await _state(request, lambda: service.get(player, game_id))
 
 
-def _check_length(service: GameService, player: str, game_id: str, limit: int) -> None:
-    """Refuse a step past the game's length limit (every answer carries the record)."""
-    game = service.get(player, game_id).game
-    if game.move_count + game.undo_count >= limit:
-        raise ApiError(
-            409, "game_too_long", f"a game holds at most {limit} moves and undos; start a new one"
-        )
-
-
 async def make_move(request: Request) -> Response:
     body = await _body(request)
     move = Move.parse(required(body, "move", str))
     version = required(body, "version", int)
     service, player, game_id = _service(request), _player(request), _game_id(request)
-    limit = _settings(request).max_game_steps
-
-    def call() -> LiveGame:
-        _check_length(service, player, game_id, limit)
-        return service.move(player, game_id, move, version)
-
-    return await _changed(request, call)
+    return await _changed(request, lambda: service.move(player, game_id, move, version))
 
 
 async def undo(request: Request) -> Response:
     body = await _body(request)
     version = required(body, "version", int)
     service, player, game_id = _service(request), _player(request), _game_id(request)
-    limit = _settings(request).max_game_steps
-
-    def call() -> LiveGame:
-        _check_length(service, player, game_id, limit)
-        return service.undo(player, game_id, version)
-
-    return await _changed(request, call)
+    return await _changed(request, lambda: service.undo(player, game_id, version))
 
 
 async def hint(request: Request) -> Response:

@@ -60,7 +60,12 @@ def create_app(settings: AppSettings) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = open_store(settings.db_path, durable=settings.durable)
-        service = GameService(store, clock=settings.clock, cache_size=settings.cache_size)
+        service = GameService(
+            store,
+            clock=settings.clock,
+            cache_size=settings.cache_size,
+            max_steps=settings.max_game_steps,
+        )
         solving = Solving(
             workers=settings.solver_workers,
             queue=settings.solver_queue,

@@ -28,6 +28,7 @@ from yukon.storage import (
     CorruptGameError,
     GameNotFoundError,
     GameRefusedError,
+    GameTooLongError,
     GameWonError,
     InvalidSettingError,
     StaleVersionError,
@@ -98,6 +99,8 @@ def _storage_answer(error: StorageError) -> tuple[int, dict[str, object]]:
         return 409, {"code": "stale_version", "message": message}
     if isinstance(error, GameWonError):
         return 409, {"code": "game_won", "message": message}
+    if isinstance(error, GameTooLongError):
+        return 409, {"code": "game_too_long", "message": message}
     if isinstance(error, GameRefusedError) and isinstance(error.cause, YukonError):
         return _engine_answer(error.cause)
     if isinstance(error, GameNotFoundError):

@@ -144,11 +144,12 @@ class Solving:
         processes themselves start when first needed)."""
         self._in_background(asyncio.to_thread(prepare))
 
-    def moved_on(self, asker: Asker, position: Position) -> None:
-        """The game of *asker* is now at *position*: a search of another position
-        of it is no longer needed."""
+    def moved_on(self, asker: Asker, game: Game) -> None:
+        """The game of *asker* is now *game*: a search of another position of it is
+        no longer needed. The position is built only when such a search is under
+        way (building it costs as much as the rest of a move's answer)."""
         search = self._by_player.get(asker.player)
-        if search is not None and search.asker == asker and search.position != position:
+        if search is not None and search.asker == asker and search.position != game.position():
             self._drop(search, _moved_on())
 
     def searching(self) -> list[int]:
