@@ -43,13 +43,19 @@ __all__ = ["Asker", "Kind", "Solving", "default_workers"]
 _MIN_WORKERS: Final = 2  # one for hints, one for the rest, even on one CPU
 
 
-def default_workers() -> int:
-    """One worker process per CPU this process may run on, and at least two."""
+def default_workers(server_processes: int = 1) -> int:
+    """Solver processes for each of *server_processes* server processes, so that
+    all of them together stay near the CPU count (each server process has its own
+    pool): one per CPU this process may run on, and at least two, for a lone
+    server process (hints keep one while analyses search); the CPUs shared out,
+    at least one each, among several."""
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cpus = os.cpu_count() or 1
-    return max(_MIN_WORKERS, cpus)
+    if server_processes <= 1:
+        return max(_MIN_WORKERS, cpus)
+    return max(1, cpus // server_processes)
 
 
 class Kind(enum.Enum):
