@@ -48,6 +48,12 @@ class _PostgresConnections:
             yield connection
 
     @contextmanager
+    def write(self) -> Iterator[Connection]:
+        """PostgreSQL's row locks queue writers themselves: any connection will do."""
+        with self._pool.connection() as connection:
+            yield connection
+
+    @contextmanager
     def transaction(self) -> Iterator[Connection]:
         with self._pool.connection() as connection, connection.transaction():
             yield connection
