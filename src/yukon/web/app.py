@@ -30,6 +30,7 @@ from yukon.web.errors import HANDLED, handle_error
 from yukon.web.health import health_routes
 from yukon.web.limits import RateLimit
 from yukon.web.middleware import PlayerMiddleware
+from yukon.web.offload import Offload
 from yukon.web.pages import page_routes
 from yukon.web.solving import Solving
 
@@ -72,13 +73,16 @@ def create_app(settings: AppSettings) -> Starlette:
             hint_seconds=settings.hint_seconds,
             analysis_seconds=settings.analysis_seconds,
         )
+        offload = Offload()
         app.state.service = service
         app.state.solving = solving
+        app.state.offload = offload
         solving.start()
         try:
             yield
         finally:
             await solving.close()
+            offload.close()
             service.close()
 
     app = _App(
