@@ -1,12 +1,12 @@
 """Blocking work off the event loop: database calls, replays, the answer's state.
 
-One small thread pool per app, not Starlette's (anyio's, up to 40 threads): a
-move's request crosses to a thread once, and CPython's threads take turns on
-one lock (the GIL), so every thread more in the turn costs every request time.
-Eight threads are as many as the PostgreSQL pool has connections; SQLite's
-writers queue for one write lock anyway (:mod:`yukon.storage.sqlite`) and its
-readers never wait. Measured on the move request (bench/load.py), this pool cost
-about 70 µs of CPU less per request than anyio's.
+One thread pool per app, not Starlette's (anyio's, up to 40 threads): a move's
+request crosses to a thread once, and CPython's threads take turns on one lock
+(the GIL), so every thread more in the turn costs every request time. Sixteen
+threads are as many as the PostgreSQL pool has connections (most of a commit is
+a wait for PostgreSQL's flush); SQLite's writers queue for one write lock anyway
+(:mod:`yukon.storage.sqlite`) and its readers never wait. On the move request
+(bench/load.py) this pool cost about 70 µs of CPU less per request than anyio's.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ __all__ = ["THREADS", "Offload", "off_loop"]
 
 T = TypeVar("T")
 
-THREADS: Final = 8
+THREADS: Final = 16
 """Threads per server process for blocking work."""
 
 
