@@ -361,7 +361,7 @@ def test_several_workers_import_the_app_by_name_with_the_settings_in_the_environ
 
 @pytest.mark.parametrize(
     ("cpus", "workers", "each"),
-    [(1, 1, 2), (2, 1, 2), (8, 1, 8), (2, 2, 1), (8, 2, 4), (8, 3, 2), (4, 8, 1)],
+    [(1, 1, 2), (2, 1, 2), (8, 1, 8), (2, 2, 2), (8, 2, 4), (8, 3, 2), (16, 4, 4), (4, 8, 2)],
 )
 def test_the_solver_pools_of_several_server_processes_share_the_cpus(
     recorder: Recorder,
@@ -392,7 +392,7 @@ def test_the_help_says_how_the_solver_pools_are_sized(capsys: pytest.CaptureFixt
     with pytest.raises(SystemExit):
         cli.main(["serve", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "with --workers N, the CPUs divided by N and at least one" in text
+    assert "the CPUs divided by --workers, at least two" in text
 
 
 def test_an_unreachable_postgresql_is_one_line_without_its_password(

@@ -129,8 +129,7 @@ def _add_limits(serve: argparse.ArgumentParser) -> None:
         _DEFAULTS.solver_workers,
         "solver processes of each server process (hints and analyses search in them,"
         " never on the event loop)",
-        shown="one per CPU and at least two for one server process; with --workers N, the"
-        " CPUs divided by N and at least one, so that all of them stay near the CPU count",
+        shown="the CPUs divided by --workers, at least two (one for hints while analyses search)",
     )
     add_option(
         serve,
