@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -116,6 +117,9 @@ def report(entries: list[Verdict], args: argparse.Namespace, wall: float) -> Non
         p90 = decided[min(len(decided) - 1, int(0.9 * len(decided)))]
         print(f"time per decided deal: median {statistics.median(decided):.3f} s, p90 {p90:.3f} s")
     print(f"states per second: {states / max(seconds, 1e-9):,.0f}")
+    # Under a budget in seconds the figures depend on the share of the CPU each
+    # worker gets: say how busy the machine was.
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":

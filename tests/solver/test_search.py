@@ -11,7 +11,7 @@ from yukon.engine import CLASSIC, DECK, RULE_SETS, Game, GameCode, Position, Rec
 from yukon.solver import Limit, SolverError, Status, solve, verify
 from yukon.solver.board import Board
 from yukon.solver.safe import SafeMoves
-from yukon.solver.search import _luby
+from yukon.solver.search import SLICE, WEIGHTS, _luby
 from yukon.solver.tables import Tables
 
 from .reference import TooLargeError, exhaustive_winnable, small_positions
@@ -60,6 +60,21 @@ def test_the_budget_in_states_is_deterministic() -> None:
     assert (first.status, first.moves, first.states) == (second.status, second.moves, second.states)
     assert first.status is Status.UNKNOWN
     assert first.states == 3_000
+
+
+@pytest.mark.parametrize("number", [10, 52, 128])
+def test_a_small_budget_is_the_start_of_a_large_one(number: int) -> None:
+    # The phases take turns of fixed sizes, so what the search does in its first
+    # n states does not depend on the budget: a win that took n states under a
+    # large budget is the same win under a budget just large enough for it
+    # (several thousand states: every phase has had turns by then).
+    position = Position.from_code(GameCode(CLASSIC, number))
+    large = solve(position, Limit(states=50_000))
+    assert large.status is Status.WON
+    assert large.states > sum(WEIGHTS) * SLICE
+    least = solve(position, Limit(states=large.states + 1))
+    assert (least.status, least.moves, least.states) == (large.status, large.moves, large.states)
+    assert solve(position, Limit(states=large.states)).status is Status.UNKNOWN
 
 
 @pytest.mark.parametrize("states", [30, 300, 3_000, 30_000])
