@@ -15,16 +15,35 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel and the source distribution, built as a release would build them."""
     out = tmp_path_factory.mktemp("dist")
     subprocess.run(
-        [sys.executable, "-m", "hatchling", "build", "--target", "wheel", "--directory", str(out)],
+        [sys.executable, "-m", "hatchling", "build", "--directory", str(out)],
         cwd=ROOT,
         check=True,
         capture_output=True,
     )
-    (built,) = out.glob("yukon_solitaire-*.whl")
+    return out
+
+
+@pytest.fixture(scope="module")
+def wheel(dist: Path) -> zipfile.ZipFile:
+    (built,) = dist.glob("yukon_solitaire-*.whl")
     return zipfile.ZipFile(built)
+
+
+def test_the_package_index_accepts_both_files(dist: Path) -> None:
+    """What an upload would check: metadata complete and the README renders on the index page."""
+    files = sorted(str(path) for path in dist.iterdir())
+    assert sorted(Path(name).suffix for name in files) == [".gz", ".whl"]
+    check = subprocess.run(
+        [sys.executable, "-m", "twine", "check", "--strict", *files],
+        capture_output=True,
+        text=True,
+    )
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert check.stdout.count("PASSED") == 2
 
 
 def test_the_wheel_ships_the_license_and_full_metadata(wheel: zipfile.ZipFile) -> None:

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
+import subprocess
 import threading
 import time
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import pytest
 
-from tests.databases import Target, execute
+from tests.databases import Target, database_target, execute
 from tests.web.server import ServerProcess
 from yukon.cli import main
 from yukon.engine import GameCode, Move
@@ -37,14 +41,23 @@ def _player(server: ServerProcess, stop: threading.Event, made: list[int]) -> No
             time.sleep(0.01)  # pace the writer; the backups race it either way
 
 
-def _check_copy(path: Path) -> int:
-    """Every game in the copy resumes exactly (record, counters, version agree)."""
-    with closing(sqlite3.connect(path)) as connection:
-        (verdict,) = connection.execute("PRAGMA integrity_check").fetchone()
-        assert verdict == "ok"
-    store = open_store(path)
+def _check_copy(copy: Path, source: Target) -> int:
+    """Every game in the copy resumes exactly (record, counters, version agree);
+    a PostgreSQL dump is checked in a new database restored from it."""
+    if isinstance(source, Path):
+        with closing(sqlite3.connect(copy)) as connection:
+            (verdict,) = connection.execute("PRAGMA integrity_check").fetchone()
+            assert verdict == "ok"
+        return _check_games(copy)
+    with _restored(copy, source) as restored:
+        return _check_games(restored)
+
+
+def _check_games(target: Target) -> int:
+    store = open_store(target)
     try:
-        rows = [row for player in _players(path) for row in store.all_games(player)]
+        players = [row[0] for row in execute(target, "SELECT id FROM players")]
+        rows = [row for player in players for row in store.all_games(player)]
         for row in rows:
             LiveGame.from_row(row)  # raises CorruptGameError if the row is torn
         return len(rows)
@@ -52,15 +65,34 @@ def _check_copy(path: Path) -> int:
         store.close()
 
 
-def _players(path: Path) -> list[str]:
-    with closing(sqlite3.connect(path)) as connection:
-        return [row[0] for row in connection.execute("SELECT id FROM players")]
+@contextmanager
+def _restored(dump: Path, source: str) -> Iterator[str]:
+    """*source*'s URL, pointing to a new database restored from *dump* by pg_restore."""
+    name = f"restore_{secrets.token_hex(6)}"
+    parts = urlsplit(source)
+    server = urlunsplit(parts._replace(query=""))
+    execute(server, f"CREATE DATABASE {name}")
+    try:
+        restored = urlunsplit(parts._replace(path=f"/{name}"))
+        command = [
+            "pg_restore",
+            "--exit-on-error",
+            f"--dbname={urlunsplit(parts._replace(path=f'/{name}', query=''))}",
+            str(dump),
+        ]
+        subprocess.run(command, check=True, capture_output=True)
+        yield restored
+    finally:
+        execute(server, f"DROP DATABASE {name} WITH (FORCE)")
 
 
 def test_a_backup_taken_while_moves_are_made_is_whole_and_consistent(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    database: Target, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    server = ServerProcess(tmp_path / "live.sqlite3")
+    if isinstance(database, Path):
+        database.parent.mkdir(parents=True)
+    open_store(database).close()
+    server = ServerProcess(database, "--games-per-minute", "10000")
     stop, made = threading.Event(), [0]
     writer = threading.Thread(target=_player, args=(server, stop, made))
     writer.start()
@@ -70,19 +102,21 @@ def test_a_backup_taken_while_moves_are_made_is_whole_and_consistent(
             while made[0] < 4 * (number + 1):  # wait for the moves this backup must race
                 assert writer.is_alive(), "the player stopped"
                 time.sleep(0.01)
-            copy = tmp_path / f"copy-{number}.sqlite3"
-            assert main(["backup", str(copy), "--db", str(server.db_path)]) == 0
-            counts.append(_check_copy(copy))
+            copy = tmp_path / f"copy-{number}.backup"
+            assert main(["backup", str(copy), "--db", str(database)]) == 0
+            counts.append(_check_copy(copy, database))
         assert counts == sorted(counts)
         assert counts[-1] >= 2
-        assert "copied to" in capsys.readouterr().out
+        said = capsys.readouterr().out
+        assert f"({counts[-1]} games" in said
+        assert ("copied to" if isinstance(database, Path) else "restore with pg_restore") in said
     finally:
         stop.set()
         writer.join(30)
         server.stop()
-    final = tmp_path / "final.sqlite3"
-    assert main(["backup", str(final), "--db", str(server.db_path)]) == 0
-    assert _check_copy(final) == _check_copy(Path(server.db_path))
+    final = tmp_path / "final.backup"
+    assert main(["backup", str(final), "--db", str(database)]) == 0
+    assert _check_copy(final, database) == _check_games(database)
 
 
 @pytest.mark.parametrize(
@@ -156,3 +190,21 @@ def test_another_applications_database_is_refused_untouched(database: Target) ->
         open_store(database)
     tables = execute(database, "SELECT count(*) FROM customers")
     assert tables == [(0,)]
+
+
+def test_a_postgresql_backup_says_what_it_needs_and_never_overwrites(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with database_target("postgresql", tmp_path) as database:
+        open_store(database).close()
+        kept = tmp_path / "exists.backup"
+        kept.write_text("keep me", encoding="utf-8")
+        assert main(["backup", str(kept), "--db", str(database)]) == 2
+        assert "exists; a backup never overwrites a file" in capsys.readouterr().err
+        assert kept.read_text(encoding="utf-8") == "keep me"
+        monkeypatch.setenv("PATH", str(tmp_path))  # no pg_dump to be found
+        assert main(["backup", str(tmp_path / "new.backup"), "--db", str(database)]) == 2
+        err = capsys.readouterr().err
+        assert "pg_dump and pg_restore are needed" in err
+        assert err.count("\n") == 1
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["exists.backup"]

@@ -18,7 +18,13 @@ _DAY: Final = 24 * 3600
 
 def register(commands: Subcommands) -> None:
     """Add ``backup`` and ``prune`` to the ``yukon`` parser."""
-    backup = commands.add_parser("backup", help="copy the database, also while the server runs")
+    backup = commands.add_parser(
+        "backup",
+        help="copy the database, also while the server runs",
+        description="Copy the database at one consistent moment while the server runs: an"
+        " SQLite database into a new database file, a PostgreSQL one into a pg_dump archive"
+        " (custom format, restored with pg_restore; needs Debian's postgresql-client).",
+    )
     backup.add_argument("path", type=file_path, help="the copy to write (a new file)")
     _add_db(backup)
     backup.set_defaults(handler=_cmd_backup)
@@ -68,17 +74,23 @@ def _existing_db(args: argparse.Namespace) -> Path | str:
 def _cmd_backup(args: argparse.Namespace) -> int:
     import sqlite3
 
-    from yukon.storage import StorageError
-    from yukon.storage.backup import backup
+    import psycopg
+
+    from yukon.storage import StorageError, describe_database
+    from yukon.storage.backup import backup, dump_postgres
 
     source = _existing_db(args)
-    if not isinstance(source, Path):
-        raise CommandError("yukon backup copies an SQLite file; back up PostgreSQL with pg_dump")
+    where = describe_database(source)
     try:
-        games = backup(source, args.path)
-    except (sqlite3.Error, StorageError) as error:
-        raise CommandError(f"cannot back up {source} to {args.path}: {error}") from None
-    print(printable(f"{source} copied to {args.path} ({games} games)"))
+        if isinstance(source, Path):
+            games = backup(source, args.path)
+            done = f"{where} copied to {args.path} ({games} games)"
+        else:
+            games = dump_postgres(source, args.path)
+            done = f"{where} dumped to {args.path} ({games} games; restore with pg_restore)"
+    except (sqlite3.Error, psycopg.Error, StorageError) as error:
+        raise CommandError(f"cannot back up {where} to {args.path}: {error}") from None
+    print(printable(done))
     return 0
 
 
