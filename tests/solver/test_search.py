@@ -9,6 +9,7 @@ import pytest
 
 from yukon.engine import CLASSIC, DECK, RULE_SETS, Game, GameCode, Position, Record, RuleSet
 from yukon.solver import Limit, SolverError, Status, solve, verify
+from yukon.solver import safe as safe_module
 from yukon.solver.board import Board
 from yukon.solver.safe import SafeMoves
 from yukon.solver.search import SLICE, WEIGHTS, _luby
@@ -159,6 +160,16 @@ def test_safe_cards_are_the_ones_nothing_needs(rules: RuleSet) -> None:
     descending = all(t.rank > c.rank for c in DECK for t in rules.targets(c))
     aces = {card.index for card in DECK if card.rank == 1}
     assert safe.cards((0, 0, 0, 0)) == (aces if descending else frozenset())
+
+
+def test_boards_share_one_bounded_table_of_safe_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    position = Position.from_code(GameCode.parse("YU1-C-AAAAAAB"))
+    assert Board(position).safe is Board(position).safe is SafeMoves.of(CLASSIC)
+    monkeypatch.setattr(safe_module, "_KEEP", 3)
+    fresh = SafeMoves(Tables.of(CLASSIC))
+    for height in range(6):
+        assert fresh.cards((height, 0, 0, 0)) == SafeMoves.of(CLASSIC).cards((height, 0, 0, 0))
+        assert len(fresh._cache) <= 3
 
 
 def test_a_blocked_deal_is_unwinnable_at_once() -> None:
