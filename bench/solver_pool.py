@@ -53,6 +53,8 @@ def add_study(study: Path) -> None:
             continue
         shipped = set(pool(rules))
         won = sorted({v.code.number for v in mine if v.status is Status.WON} - shipped)
+        if not won:
+            continue  # nothing new: the pool already holds this study's wins
         deals = sorted(v.code.number for v in mine)
         header = (
             f"# YU1 deals {deals[0]}–{deals[-1]} won in the winnability study"

@@ -51,7 +51,7 @@ def _argv(command: str, draw: Any, file: Path) -> list[str]:
         ],
         "analyze": [
             st.tuples(st.sampled_from(["--from", "--count", "--workers"]), NUMBER),
-            st.tuples(st.just("--out"), path),
+            st.tuples(st.sampled_from(["--out", "--retry"]), path),
             st.tuples(st.just("--rules"), TEXT),
         ],
         "serve": [

@@ -22,7 +22,7 @@ from tests.web.live import wait_for
 from yukon.cli import main
 from yukon.commands.analyze import wilson
 from yukon.engine import CLASSIC, RELAXED, GameCode
-from yukon.solver import Limit
+from yukon.solver import Limit, Status
 from yukon.solver.batch import Verdict, read_verdicts, solve_deal
 
 BUDGET = Limit(states=3000)
@@ -89,6 +89,55 @@ def test_a_running_scheduler_runs_the_same_job(running_cluster: str, tmp_path: P
     assert main(_analyze(out, "--states", "3000", "--scheduler", running_cluster, count=4)) == 0
     codes = [GameCode(CLASSIC, n) for n in range(4)]
     assert _same_but_time(read_verdicts(out, BUDGET), _expected(codes))
+
+
+@pytest.mark.slow
+def test_a_retry_gives_only_the_undecided_deals_a_larger_budget(
+    running_cluster: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    earlier, retried = tmp_path / "small.jsonl", tmp_path / "larger.jsonl"
+    small = Limit(states=150)
+    codes = [GameCode(CLASSIC, n) for n in range(6)]
+    verdicts = [solve_deal(code, small) for code in codes]
+    open_codes = [v.code for v in verdicts if v.status is Status.UNKNOWN]
+    assert 0 < len(open_codes) < len(codes)  # both kinds, or the test proves nothing
+    earlier.write_text("".join(v.to_json() + "\n" for v in verdicts), "utf-8")
+    before = earlier.read_bytes()
+    flags = ("--states", "3000", "--scheduler", running_cluster, "--retry", str(earlier))
+    assert main(_analyze(retried, *flags, count=6)) == 0
+    assert _same_but_time(read_verdicts(retried, BUDGET), _expected(open_codes))
+    assert earlier.read_bytes() == before
+    assert f"classic: {len(open_codes)} deals: " in capsys.readouterr().out
+    (decided, *_) = [v.code.number for v in verdicts if v.status is not Status.UNKNOWN]
+    only_decided = [
+        "analyze",
+        "--from",
+        str(decided),
+        "--count",
+        "1",
+        "--out",
+        str(tmp_path / "no"),
+    ]
+    assert main([*only_decided, *flags]) == 0
+    assert "nothing to retry" in capsys.readouterr().out
+    assert not (tmp_path / "no").exists()
+
+
+def test_a_retry_of_a_missing_or_damaged_file_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_text('{"deal": 0}\n', "utf-8")
+    for earlier, problem in (
+        (tmp_path / "missing.jsonl", "cannot read"),
+        (damaged, ":1: not a line"),
+    ):
+        out = tmp_path / "out.jsonl"
+        assert main(_analyze(out, "--retry", str(earlier))) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1
+        assert problem in err
+        assert not out.exists()
 
 
 def test_a_resume_with_another_budget_is_refused(

@@ -7,13 +7,13 @@ from collections import Counter
 from pathlib import Path
 
 from yukon.commands.analyze import summary_lines
-from yukon.engine import CLASSIC, RELAXED, GameCode
+from yukon.engine import RULE_SETS, GameCode
 from yukon.solver import Status, pool
 from yukon.solver.batch import Verdict, read_verdicts
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 DATA = DOCS / "winnability.jsonl"
-STUDIED = (CLASSIC, RELAXED)
+STUDIED = tuple(RULE_SETS)  # every rule set of the registry
 DEALS = range(2000)
 
 

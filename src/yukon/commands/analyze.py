@@ -4,7 +4,8 @@ Solves deals ``--from N`` … ``N + K - 1`` under each rule set asked for into a
 JSON-lines file (:mod:`yukon.solver.batch`), skipping deals already in it, and
 prints the share won with a Wilson 95 % interval: undecided deals count as lost
 for the lower bound and as won for the upper one. Shards of one study are runs
-with other ``--from``/``--count`` (on other machines, into other files).
+with other ``--from``/``--count`` (on other machines, into other files), and
+``--retry`` gives the deals an earlier run left undecided a larger budget.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from yukon.commands.options import file_path
 from yukon.commands.solve import SolveInputError, add_limit, limit_of
 from yukon.engine import RULE_SETS, GameCode, RuleSet, YukonError
 from yukon.solver import Limit, Status
-from yukon.solver.batch import Verdict, read_verdicts
+from yukon.solver.batch import Verdict, read_verdicts, undecided
 
 __all__ = ["register", "summary_lines", "wilson"]
 
@@ -52,6 +53,13 @@ def register(commands: Subcommands) -> None:
         metavar="FILE.jsonl",
         help="results; deals in it are skipped",
     )
+    analyze.add_argument(
+        "--retry",
+        type=file_path,
+        metavar="EARLIER.jsonl",
+        help="only the deals of the range that an earlier run's file left undecided"
+        " (give them a larger budget, into another --out)",
+    )
     add_limit(analyze, "per deal")
     where = analyze.add_mutually_exclusive_group()
     where.add_argument(
@@ -70,6 +78,9 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     codes = _codes_of(args)
     budget = limit_of(args)
     out: Path = args.out
+    if not codes:
+        print(f"{args.retry} leaves no deal of this range undecided: nothing to retry")
+        return 0
     verdicts = read_verdicts(out, budget)
     todo = [code for code in codes if code not in verdicts]
     interrupted = False
@@ -102,13 +113,17 @@ def _codes_of(args: argparse.Namespace) -> list[GameCode]:
         raise SolveInputError("--workers must be at least 1")
     try:
         rule_sets = [RuleSet.parse(name) for name in args.rules.split(",")]
-        return [
-            GameCode(rules, number)
-            for rules in dict.fromkeys(rule_sets)
-            for number in range(args.start, args.start + args.count)
-        ]
     except YukonError as error:
         raise SolveInputError(str(error)) from None
+    codes = [
+        GameCode(rules, number)
+        for rules in dict.fromkeys(rule_sets)
+        for number in range(args.start, args.start + args.count)
+    ]
+    if args.retry is None:
+        return codes
+    retried = undecided(args.retry)
+    return [code for code in codes if code in retried]
 
 
 def _solve(

@@ -33,7 +33,7 @@ from yukon.engine import GameCode, Position, RuleSet, YukonError
 from yukon.solver.result import Limit, Status
 from yukon.solver.search import VERSION, solve
 
-__all__ = ["AnalysisFileError", "Verdict", "read_verdicts", "solve_deal"]
+__all__ = ["AnalysisFileError", "Verdict", "read_verdicts", "solve_deal", "undecided"]
 
 _FIELDS: Final = ("deal", "rules", "budget", "solver", "status", "states", "seconds", "moves")
 
@@ -134,6 +134,25 @@ def read_verdicts(path: Path, budget: Limit, solver: str = VERSION) -> dict[Game
         with path.open("r+b") as torn:
             torn.truncate(whole)
     return verdicts
+
+
+def undecided(path: Path) -> set[GameCode]:
+    """The deals *path* left undecided, whatever its budget or search: the ones
+    a larger budget may still decide. Only reads (a torn last line is skipped).
+
+    :raises AnalysisFileError: when *path* is missing or has a damaged line.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise AnalysisFileError(f"cannot read {path}: {error.strerror or error}") from None
+    whole = data[: data.rfind(b"\n") + 1].decode("utf-8", errors="replace")
+    verdicts = (
+        _parse_line(path, number, line)
+        for number, line in enumerate(whole.splitlines(), 1)
+        if line.strip()
+    )
+    return {verdict.code for verdict in verdicts if verdict.status is Status.UNKNOWN}
 
 
 def _parse_line(path: Path, number: int, line: str) -> Verdict:
