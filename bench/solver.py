@@ -26,14 +26,14 @@ measured while two other developers' test runs shared the machine (load
 average 10–16), so budgets in states stand in for seconds: a second of one idle
 core is about 120,000 states, a second of a worker under that load 10,000–20,000.
 
-    classic deals 0–199, 1500000 states each, 2 worker(s), YU1_WALL s wall
+    classic deals 0–199, 1500000 states each, 2 worker(s), 755 s wall
     won 182  unwinnable 8  unknown 10  decided 95.0 %
 
-the same counts as version 1 (1,500,000 states is 10 s of an idle core). The
-costliest decided deals: 156 and 116 (unwinnable) in 960,143 and 893,710
-states, 43 (won) in 720,031. The 10 undecided are the open deals of the study
-(17, 27, 37, 47, 61, 70, 75, 104, 159, 166); version 1 leaves 17, 27, 37, 47, 61
-and 70 undecided at 5,000,000 states as well.
+the same counts as version 1 (1,500,000 states stood in for its 10 s on an
+idle core). The costliest decided deals: 156 and 116 (unwinnable) in 960,143
+and 893,710 states, 43 (won) in 720,031. The 10 undecided are the open deals of
+the study (17, 27, 37, 47, 61, 70, 75, 104, 159, 166); version 1 leaves 17, 27,
+37, 47, 61, 70, 75 and 104 undecided at 5,000,000 states as well.
 
 Fresh deals (``--fresh SEED --count 100``, the hint's case), decided of 300
 (seeds 1, 2 and 3; seed 1 is the hardest):
