@@ -32,8 +32,8 @@ core is about 120,000 states, a second of a worker under that load 10,000–20,0
 the same counts as version 1 (1,500,000 states stood in for its 10 s on an
 idle core). The costliest decided deals: 156 and 116 (unwinnable) in 960,143
 and 893,710 states, 43 (won) in 720,031. The 10 undecided are the open deals of
-the study (17, 27, 37, 47, 61, 70, 75, 104, 159, 166); version 1 leaves 17, 27,
-37, 47, 61, 70, 75 and 104 undecided at 5,000,000 states as well.
+the study (17, 27, 37, 47, 61, 70, 75, 104, 159, 166); version 1 leaves all ten
+undecided at 5,000,000 states as well.
 
 Fresh deals (``--fresh SEED --count 100``, the hint's case), decided of 300
 (seeds 1, 2 and 3; seed 1 is the hardest):
