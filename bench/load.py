@@ -13,10 +13,23 @@ answered, so the latency is then mostly queueing (players / throughput).
 The server runs as its own process (``--workers N``: N processes) on a fresh
 database: an SQLite file in a temporary folder by default, the file *PATH*, or a
 new schema in the PostgreSQL database at the URL, dropped afterwards. The server
-CPU reported is that of all its processes (PostgreSQL's own is not counted). The
+CPU reported is that of all its processes; PostgreSQL's own (its server processes
+on this machine, when /proc shows them) is reported beside it. The
 players share this process, each on one keep-alive HTTP/1.1 connection, speaking
 plain HTTP over asyncio streams (a full HTTP client would cost more CPU than the
 server it measures, on the same 2 cores). Only 127.0.0.1 is ever contacted.
+
+Measured on the 2-core development machine at 2,000 moves/s offered, 200 players,
+run at nice -10 (server, players and PostgreSQL, with its default fsync on) while
+other jobs kept the CPUs busy (load average 4-16; /proc/pressure/cpu: a task
+waited for a CPU 93 % of the time), so the latencies are mostly that wait; server
+CPU per request (an upper bound), before and after the work of issue 10's last
+goal, two runs each:
+
+    SQLite, 1 process:        680-900 µs ->  495-730 µs
+    SQLite, 2 processes:      725-770 µs ->  645-680 µs
+    PostgreSQL, 1 process:  1290-1390 µs ->  605-745 µs  (PostgreSQL's own 240-280 -> 140-185)
+    PostgreSQL, 2 processes: 1195-1210 µs -> 700 µs      (PostgreSQL's own 205-240 -> 155-160)
 """
 
 from __future__ import annotations
@@ -190,13 +203,32 @@ def _database(db: str, folder: str) -> Iterator[str]:
             connection.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
+def _postgres_pid(db: str) -> int | None:
+    """The PostgreSQL server process (the parent of every connection's process)
+    when it runs on this machine and /proc shows it, else ``None``."""
+    if not db.startswith(("postgresql://", "postgres://")):
+        return None
+    import psycopg
+
+    with psycopg.connect(db, autocommit=True) as connection:
+        row = connection.execute("SELECT pg_backend_pid()").fetchone()
+        # Read while this connection's process is alive: it ends with the connection.
+        fields = _stat(row[0]) if row is not None else None
+    return None if fields is None else int(fields[1])
+
+
 def _percentile(sorted_values: list[float], fraction: float) -> float:
     index = min(len(sorted_values) - 1, int(fraction * len(sorted_values)))
     return sorted_values[index]
 
 
 def _report(
-    args: argparse.Namespace, tally: Tally, measured: float, cpu: float, server_cpu: float | None
+    args: argparse.Namespace,
+    tally: Tally,
+    measured: float,
+    cpu: float,
+    server_cpu: float | None,
+    database_cpu: float | None,
 ) -> None:
     moves = len(tally.latencies)
     latencies = sorted(tally.latencies)
@@ -227,6 +259,11 @@ def _report(
         print(
             f"server CPU: {server_cpu:.1f} s, at most {per_request:.0f} µs per request"
             f" (about {1e6 / per_request:,.0f} requests/s on one free core)"
+        )
+    if database_cpu is not None and requests:
+        print(
+            f"PostgreSQL CPU: {database_cpu:.1f} s, at most"
+            f" {database_cpu / requests * 1e6:.0f} µs per request"
         )
 
 
@@ -274,22 +311,28 @@ def main() -> None:
         pass
     cpu = time.process_time()
     server_cpu: float | None = None
+    database_cpu: float | None = None
     if args.port is not None:
         tally = asyncio.run(_run(args, args.port))
     else:
         with tempfile.TemporaryDirectory() as folder, _database(args.db, folder) as db:
             port = free_port()
             server = start_server(db, port, "--workers", str(args.workers))
+            postgres = _postgres_pid(db)
             try:
-                start_cpu = _cpu_seconds(server.pid)
+                start = [_cpu_seconds(pid) for pid in (server.pid, postgres) if pid is not None]
                 tally = asyncio.run(_run(args, port))
-                end_cpu = _cpu_seconds(server.pid)
-                if start_cpu is not None and end_cpu is not None:
-                    server_cpu = end_cpu - start_cpu
+                end = [_cpu_seconds(pid) for pid in (server.pid, postgres) if pid is not None]
+                used = [
+                    None if after is None or before is None else after - before
+                    for before, after in zip(start, end, strict=True)
+                ]
+                server_cpu = used[0]
+                database_cpu = used[1] if len(used) > 1 else None
             finally:
                 server.terminate()
                 server.wait(timeout=10)
-    _report(args, tally, args.seconds, time.process_time() - cpu, server_cpu)
+    _report(args, tally, args.seconds, time.process_time() - cpu, server_cpu, database_cpu)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from yukon.storage import (
     GameNotFoundError,
     GameRefusedError,
     GameService,
+    GameTooLongError,
     InvalidSettingError,
     LiveGame,
     StaleVersionError,
@@ -113,6 +114,21 @@ def test_a_stale_version_is_refused_with_the_current_game(service: GameService) 
         service.move("ann", live.id, Move.parse("TS>2"), 1)
     assert stale.value.live.version == 2
     assert service.get("ann", live.id).game.move_count == 1
+
+
+def test_a_game_at_its_length_limit_refuses_moves_and_undos(database: Target) -> None:
+    service, other = _open(database, max_steps=2), _open(database, max_steps=2)
+    live = _play(service, service.create("ann", CODE), "5H>5")
+    # The second step is made elsewhere: the limit is decided on the game as stored.
+    live = _play(other, other.get("ann", live.id), "TS>2")
+    with pytest.raises(GameTooLongError) as refused:
+        service.move("ann", live.id, Move.parse("7H>7"), live.version)
+    assert refused.value.live.record == "YU1-C-AAAAAAB 5H>5 TS>2"
+    with pytest.raises(GameTooLongError):
+        service.undo("ann", live.id, live.version)
+    assert service.get("ann", live.id).version == live.version
+    service.close()
+    other.close()
 
 
 def test_another_players_game_is_not_found(service: GameService) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import sqlite3
@@ -356,6 +357,42 @@ def test_several_workers_import_the_app_by_name_with_the_settings_in_the_environ
     assert (settings.db_path, settings.durable, settings.hint_seconds) == (db, True, 0.5)
     assert settings.allowed_hosts == ("games.example.org",)
     monkeypatch.delenv(WORKER_SETTINGS)
+
+
+@pytest.mark.parametrize(
+    ("cpus", "workers", "each"),
+    [(1, 1, 2), (2, 1, 2), (8, 1, 8), (2, 2, 2), (8, 2, 4), (8, 3, 2), (16, 4, 4), (4, 8, 2)],
+)
+def test_the_solver_pools_of_several_server_processes_share_the_cpus(
+    recorder: Recorder,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    cpus: int,
+    workers: int,
+    each: int,
+) -> None:
+    monkeypatch.delenv(WORKER_SETTINGS, raising=False)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cpus)))
+    db = ["--no-browser", "--db", str(tmp_path / "y.sqlite3")]
+    assert cli.main(["serve", *db, "--workers", str(workers)]) == 0
+    settings = (
+        worker_app().state.settings if workers > 1 else recorder.runs[0]["app"].state.settings
+    )
+    assert settings.solver_workers == each
+    # A number given is each process's, whatever the number of processes.
+    assert cli.main(["serve", *db, "--workers", str(workers), "--solver-workers", "3"]) == 0
+    settings = (
+        worker_app().state.settings if workers > 1 else recorder.runs[1]["app"].state.settings
+    )
+    assert settings.solver_workers == 3
+    monkeypatch.delenv(WORKER_SETTINGS, raising=False)
+
+
+def test_the_help_says_how_the_solver_pools_are_sized(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["serve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "the CPUs divided by --workers, at least two" in text
 
 
 def test_an_unreachable_postgresql_is_one_line_without_its_password(

@@ -127,8 +127,9 @@ def _add_limits(serve: argparse.ArgumentParser) -> None:
         "--solver-workers",
         positive_int,
         _DEFAULTS.solver_workers,
-        "solver processes (hints and analyses search in them, never on the event loop)",
-        shown="one per CPU, at least two",
+        "solver processes of each server process (hints and analyses search in them,"
+        " never on the event loop)",
+        shown="the CPUs divided by --workers, at least two (one for hints while analyses search)",
     )
     add_option(
         serve,
@@ -228,14 +229,18 @@ def _url(host: str, port: int) -> str:
 def app_settings(args: argparse.Namespace) -> AppSettings:
     """The server's settings from the parsed options."""
     from yukon.storage import default_db_path
+    from yukon.web.solving import default_workers
 
     allowed = args.allowed_hosts if args.allowed_hosts is not None else loopback_hosts(args.host)
+    solver_workers = args.solver_workers
+    if solver_workers is None:
+        solver_workers = default_workers(args.workers)
     return AppSettings(
         db_path=args.db if args.db is not None else default_db_path(),
         durable=args.durable,
         secure_cookies=args.secure_cookies,
         cache_size=args.cache_size,
-        solver_workers=args.solver_workers,
+        solver_workers=solver_workers,
         solver_queue=args.solver_queue,
         hint_seconds=args.hint_seconds,
         analysis_seconds=args.analysis_seconds,
@@ -249,7 +254,7 @@ def app_settings(args: argparse.Namespace) -> AppSettings:
 _SETTINGS_FIELDS: Final = (
     "db", "durable", "secure_cookies", "cache_size", "solver_workers", "solver_queue",
     "hint_seconds", "analysis_seconds", "max_body", "max_game_steps", "games_per_minute",
-    "allowed_hosts", "host",
+    "allowed_hosts", "host", "workers",
 )  # fmt: skip
 
 

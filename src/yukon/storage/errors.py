@@ -11,6 +11,7 @@ __all__ = [
     "CorruptGameError",
     "GameNotFoundError",
     "GameRefusedError",
+    "GameTooLongError",
     "GameWonError",
     "InvalidSettingError",
     "SchemaError",
@@ -54,6 +55,15 @@ class GameWonError(GameRefusedError):
 
     def __init__(self, live: LiveGame) -> None:
         super().__init__(live, "the game is won; replay the deal or start a new game to play again")
+
+
+class GameTooLongError(GameRefusedError):
+    """A move or an undo asked of a game that already holds as many as a game may
+    (every answer carries the game's record, so it may not grow without end)."""
+
+    def __init__(self, live: LiveGame, limit: int) -> None:
+        super().__init__(live, f"a game holds at most {limit} moves and undos; start a new one")
+        self.limit = limit
 
 
 class CorruptGameError(StorageError):

@@ -44,6 +44,7 @@ from yukon.engine import (
 from yukon.storage.errors import (
     GameNotFoundError,
     GameRefusedError,
+    GameTooLongError,
     GameWonError,
     StaleVersionError,
 )
@@ -76,7 +77,10 @@ def new_game_id() -> str:
 
 class GameService:
     """Players' games: create, resume, move, undo, hints, clock, settings.
-    Safe to use from several threads at once."""
+    Safe to use from several threads at once.
+
+    *max_steps*, when given, is the most moves and undos one game may hold.
+    """
 
     def __init__(
         self,
@@ -84,9 +88,11 @@ class GameService:
         *,
         clock: Callable[[], float] = time.time,
         cache_size: int = DEFAULT_CACHE_SIZE,
+        max_steps: int | None = None,
     ) -> None:
         self.store = store
         self._clock = clock
+        self._max_steps = max_steps
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
@@ -153,10 +159,12 @@ class GameService:
 
         :raises GameRefusedError: (with the engine's :class:`IllegalMoveError` as
             ``cause``) when the rules refuse it; :class:`StaleVersionError` when
-            *version* is not the current one. Nothing changes then.
+            *version* is not the current one; :class:`GameTooLongError` when the
+            game holds *max_steps* moves and undos. Nothing changes then.
         """
 
         def change(live: LiveGame, now: float) -> LiveGame:
+            self._check_length(live)
             changed = live.copy()
             try:
                 changed.game.play(move)
@@ -171,10 +179,12 @@ class GameService:
         """Take back the last move of the game at *version*.
 
         :raises GameRefusedError: when there is nothing to undo, the game is won
-            (:class:`GameWonError`) or *version* is stale.
+            (:class:`GameWonError`), *version* is stale or the game is too long
+            (:class:`GameTooLongError`).
         """
 
         def change(live: LiveGame, now: float) -> LiveGame:
+            self._check_length(live)
             if live.game.is_won:
                 raise GameWonError(live)
             changed = live.copy()
@@ -265,6 +275,13 @@ class GameService:
 
     def now(self) -> float:
         return self._clock()
+
+    def _check_length(self, live: LiveGame) -> None:
+        """Refuse one more step in a game that holds *max_steps* moves and undos.
+        Checked inside the change, on the game it is made on: no read of its own."""
+        game = live.game
+        if self._max_steps is not None and game.move_count + game.undo_count >= self._max_steps:
+            raise GameTooLongError(live, self._max_steps)
 
     def _change(self, player: str, game_id: str, version: int | None, change: Change) -> LiveGame:
         """Apply *change* to the game as stored now, and store the result over the

@@ -37,6 +37,9 @@ class Connections(Protocol):
     def connection(self) -> AbstractContextManager[Connection]:
         """A connection for one statement or a few reads."""
 
+    def write(self) -> AbstractContextManager[Connection]:
+        """A connection for one write statement (its own transaction)."""
+
     def transaction(self) -> AbstractContextManager[Connection]:
         """A connection in a write transaction, committed when the block ends and
         rolled back when it raises."""
@@ -125,7 +128,7 @@ class SqlStore:
             row.clock_since, int(row.page_hidden), row.score, row.moves, row.undos,
             int(row.won), row.updated, row.id, expected_revision,
         )  # fmt: skip
-        with self._connections.connection() as connection:
+        with self._connections.write() as connection:
             cursor = connection.execute(self._dialect.sql(_UPDATE_GAME), parameters)
             return bool(cursor.rowcount == 1)
 

@@ -3,8 +3,9 @@ request, call the game service, answer with the state. Refusals are raised and
 answered by :mod:`yukon.web.errors`.
 
 Every call to the service (a database round trip, perhaps a replay or a wait
-for another process's write lock) runs in the thread pool, with the answer's
-state built there too: the event loop only reads requests and sends answers.
+for another process's write lock) runs in the app's thread pool
+(:mod:`yukon.web.offload`), with the answer's state built there too, in one
+crossing: the event loop only reads requests and sends answers.
 """
 
 from __future__ import annotations
@@ -12,14 +13,13 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Awaitable, Callable
-from typing import Final, TypeAlias, TypeVar
+from typing import Final, TypeAlias
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from yukon.engine import CLASSIC, GameCode, InvalidCodeError, Move, Position, RuleSet
+from yukon.engine import CLASSIC, GameCode, InvalidCodeError, Move, RuleSet
 from yukon.i18n import LANGUAGES
 from yukon.solver import winnable_deal
 from yukon.storage import GameRow, GameService, LiveGame
@@ -28,6 +28,7 @@ from yukon.web.config import AppSettings
 from yukon.web.disconnect import while_connected
 from yukon.web.errors import ApiError, bad_request, request_language
 from yukon.web.limits import RateLimit
+from yukon.web.offload import off_loop
 from yukon.web.records import replay_record
 from yukon.web.registry import registry_json
 from yukon.web.responses import JsonResponse
@@ -37,7 +38,6 @@ from yukon.web.state import state_json
 __all__ = ["api_routes"]
 
 Endpoint: TypeAlias = Callable[[Request], Awaitable[Response]]
-T = TypeVar("T")
 
 _MAX_LIST: Final = 200
 # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
@@ -76,14 +76,10 @@ async def _body(request: Request) -> dict[str, object]:
     return await read_object(request, _settings(request).max_body)
 
 
-async def _off_loop(call: Callable[[], T]) -> T:
-    return await run_in_threadpool(call)
-
-
 async def _state(request: Request, call: Callable[[], LiveGame], status: int = 200) -> Response:
     """The answer with the state of the game that *call* (a service call) gives."""
     service = _service(request)
-    state = await _off_loop(lambda: state_json(call(), service.now()))
+    state = await off_loop(request, lambda: state_json(call(), service.now()))
     return JsonResponse(state, status_code=status)
 
 
@@ -92,12 +88,12 @@ async def _changed(request: Request, call: Callable[[], LiveGame]) -> Response:
     the game's old position is no longer needed and is dropped."""
     service = _service(request)
 
-    def change() -> tuple[LiveGame, Position, dict[str, object]]:
+    def change() -> tuple[LiveGame, dict[str, object]]:
         live = call()
-        return live, live.game.position(), state_json(live, service.now())
+        return live, state_json(live, service.now())
 
-    live, position, state = await _off_loop(change)
-    _solving(request).moved_on(Asker(live.player, live.id), position)
+    live, state = await off_loop(request, change)
+    _solving(request).moved_on(Asker(live.player, live.id), live.game)
     return JsonResponse(state)
 
 
@@ -148,53 +144,33 @@ async def get_game(request: Request) -> Response:
     return await _state(request, lambda: service.get(player, game_id))
 
 
-def _check_length(service: GameService, player: str, game_id: str, limit: int) -> None:
-    """Refuse a step past the game's length limit (every answer carries the record)."""
-    game = service.get(player, game_id).game
-    if game.move_count + game.undo_count >= limit:
-        raise ApiError(
-            409, "game_too_long", f"a game holds at most {limit} moves and undos; start a new one"
-        )
-
-
 async def make_move(request: Request) -> Response:
     body = await _body(request)
     move = Move.parse(required(body, "move", str))
     version = required(body, "version", int)
     service, player, game_id = _service(request), _player(request), _game_id(request)
-    limit = _settings(request).max_game_steps
-
-    def call() -> LiveGame:
-        _check_length(service, player, game_id, limit)
-        return service.move(player, game_id, move, version)
-
-    return await _changed(request, call)
+    return await _changed(request, lambda: service.move(player, game_id, move, version))
 
 
 async def undo(request: Request) -> Response:
     body = await _body(request)
     version = required(body, "version", int)
     service, player, game_id = _service(request), _player(request), _game_id(request)
-    limit = _settings(request).max_game_steps
-
-    def call() -> LiveGame:
-        _check_length(service, player, game_id, limit)
-        return service.undo(player, game_id, version)
-
-    return await _changed(request, call)
+    return await _changed(request, lambda: service.undo(player, game_id, version))
 
 
 async def hint(request: Request) -> Response:
     body = await _body(request)
     version = required(body, "version", int)
     service, player, game_id = _service(request), _player(request), _game_id(request)
-    position = await _off_loop(
-        lambda: service.check_version(player, game_id, version).game.position()
+    position = await off_loop(
+        request, lambda: service.check_version(player, game_id, version).game.position()
     )
     move = await while_connected(request, _solving(request).hint(Asker(player, game_id), position))
     # The game may have changed during the search: counting checks the version again.
-    state = await _off_loop(
-        lambda: state_json(service.record_hint(player, game_id, version, move), service.now())
+    state = await off_loop(
+        request,
+        lambda: state_json(service.record_hint(player, game_id, version, move), service.now()),
     )
     shown = (
         None if move is None else {"move": str(move), "card": str(move.card), "target": move.target}
@@ -204,7 +180,7 @@ async def hint(request: Request) -> Response:
 
 async def analysis(request: Request) -> Response:
     service, player, game_id = _service(request), _player(request), _game_id(request)
-    position = await _off_loop(lambda: service.get(player, game_id).game.position())
+    position = await off_loop(request, lambda: service.get(player, game_id).game.position())
     asker = Asker(player, game_id)
     result = await while_connected(request, _solving(request).analysis(asker, position))
     return JsonResponse(
@@ -236,7 +212,7 @@ async def list_games(request: Request) -> Response:
     if not (_SMALL_NUMBER.fullmatch(raw) and 1 <= int(raw) <= _MAX_LIST):
         raise bad_request(f"'limit' must be a whole number from 1 to {_MAX_LIST}, not {raw!r}")
     service, player = _service(request), _player(request)
-    rows = await _off_loop(lambda: service.list_games(player, int(raw)))
+    rows = await off_loop(request, lambda: service.list_games(player, int(raw)))
     return JsonResponse({"games": [_summary(row) for row in rows]})
 
 
@@ -268,7 +244,7 @@ async def export(request: Request) -> Response:
         return {"exported": service.now(), "settings": settings, "games": games}
 
     return JsonResponse(
-        await _off_loop(gather),
+        await off_loop(request, gather),
         headers={"content-disposition": 'attachment; filename="yukon-games.json"'},
     )
 
@@ -277,7 +253,7 @@ async def delete_player(request: Request) -> Response:
     """Delete every game, statistic and setting of the player."""
     await _body(request)
     service, player = _service(request), _player(request)
-    deleted = await _off_loop(lambda: service.delete_player(player))
+    deleted = await off_loop(request, lambda: service.delete_player(player))
     return JsonResponse({"deleted_games": deleted})
 
 
@@ -285,19 +261,21 @@ async def records_replay(request: Request) -> Response:
     body = await _body(request)
     record = required(body, "record", str)
     # A long record takes a tenth of a second to replay and to describe.
-    answer = await _off_loop(lambda: replay_record(record, language=request_language(request)))
+    answer = await off_loop(
+        request, lambda: replay_record(record, language=request_language(request))
+    )
     return JsonResponse(answer)
 
 
 async def get_settings(request: Request) -> Response:
     service, player = _service(request), _player(request)
-    return JsonResponse(await _off_loop(lambda: service.settings(player).as_dict()))
+    return JsonResponse(await off_loop(request, lambda: service.settings(player).as_dict()))
 
 
 async def put_settings(request: Request) -> Response:
     body = await _body(request)
     service, player = _service(request), _player(request)
-    settings = await _off_loop(lambda: service.update_settings(player, body))
+    settings = await off_loop(request, lambda: service.update_settings(player, body))
     return JsonResponse(settings.as_dict())
 
 
@@ -310,7 +288,7 @@ async def registry(request: Request) -> Response:
 
 async def stats(request: Request) -> Response:
     service, player = _service(request), _player(request)
-    figures = await _off_loop(lambda: service.stats(player))
+    figures = await off_loop(request, lambda: service.stats(player))
     return JsonResponse({rules.id: value.as_dict() for rules, value in figures.items()})
 
 

@@ -30,6 +30,7 @@ from yukon.web.errors import HANDLED, handle_error
 from yukon.web.health import health_routes
 from yukon.web.limits import RateLimit
 from yukon.web.middleware import PlayerMiddleware
+from yukon.web.offload import Offload
 from yukon.web.pages import page_routes
 from yukon.web.solving import Solving
 
@@ -60,20 +61,28 @@ def create_app(settings: AppSettings) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = open_store(settings.db_path, durable=settings.durable)
-        service = GameService(store, clock=settings.clock, cache_size=settings.cache_size)
+        service = GameService(
+            store,
+            clock=settings.clock,
+            cache_size=settings.cache_size,
+            max_steps=settings.max_game_steps,
+        )
         solving = Solving(
             workers=settings.solver_workers,
             queue=settings.solver_queue,
             hint_seconds=settings.hint_seconds,
             analysis_seconds=settings.analysis_seconds,
         )
+        offload = Offload()
         app.state.service = service
         app.state.solving = solving
+        app.state.offload = offload
         solving.start()
         try:
             yield
         finally:
             await solving.close()
+            offload.close()
             service.close()
 
     app = _App(

@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -28,11 +27,13 @@ from yukon.storage import (
     CorruptGameError,
     GameNotFoundError,
     GameRefusedError,
+    GameTooLongError,
     GameWonError,
     InvalidSettingError,
     StaleVersionError,
     StorageError,
 )
+from yukon.web.offload import off_loop
 from yukon.web.responses import JsonResponse
 from yukon.web.state import state_json
 
@@ -98,6 +99,8 @@ def _storage_answer(error: StorageError) -> tuple[int, dict[str, object]]:
         return 409, {"code": "stale_version", "message": message}
     if isinstance(error, GameWonError):
         return 409, {"code": "game_won", "message": message}
+    if isinstance(error, GameTooLongError):
+        return 409, {"code": "game_too_long", "message": message}
     if isinstance(error, GameRefusedError) and isinstance(error.cause, YukonError):
         return _engine_answer(error.cause)
     if isinstance(error, GameNotFoundError):
@@ -146,7 +149,7 @@ async def handle_error(request: Request, error: Exception) -> Response:
         # With what was asked, so that the log says where it broke.
         _log.error("unexpected error in %s %s", request.method, request.url.path, exc_info=error)
     # The saved language is a database read: off the event loop like every other.
-    language = await run_in_threadpool(request_language, request)
+    language = await off_loop(request, lambda: request_language(request))
     body = localized_error(language, error, body)
     content: dict[str, object] = {"error": body}
     if isinstance(error, GameRefusedError):

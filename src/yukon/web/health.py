@@ -7,7 +7,6 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -15,6 +14,7 @@ from starlette.routing import Route
 from yukon import __version__
 from yukon.storage import GameService
 from yukon.web.guard import HEALTH_PATH
+from yukon.web.offload import off_loop
 from yukon.web.responses import JsonResponse
 
 __all__ = ["health_routes"]
@@ -25,7 +25,7 @@ _log: Final = logging.getLogger("yukon.web")
 async def health(request: Request) -> Response:
     service: GameService = request.app.state.service
     try:
-        schema = await run_in_threadpool(service.schema_version)
+        schema = await off_loop(request, service.schema_version)
     except Exception as error:  # whatever the driver raises: the answer is "unavailable"
         _log.error("health check: the database cannot be read: %s", error)
         return JsonResponse(

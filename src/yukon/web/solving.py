@@ -43,13 +43,17 @@ __all__ = ["Asker", "Kind", "Solving", "default_workers"]
 _MIN_WORKERS: Final = 2  # one for hints, one for the rest, even on one CPU
 
 
-def default_workers() -> int:
-    """One worker process per CPU this process may run on, and at least two."""
+def default_workers(server_processes: int = 1) -> int:
+    """Solver processes for each of *server_processes* server processes: the CPUs
+    this process may run on shared among them (each has its own pool), so that N
+    processes do not start N solver processes per CPU; and at least two in each,
+    so that hints keep one while analyses search (with one, a hint waited behind
+    3-second analyses: a median of 2.7 s while 8 players hammered the solver)."""
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cpus = os.cpu_count() or 1
-    return max(_MIN_WORKERS, cpus)
+    return max(_MIN_WORKERS, cpus // max(1, server_processes))
 
 
 class Kind(enum.Enum):
@@ -144,11 +148,12 @@ class Solving:
         processes themselves start when first needed)."""
         self._in_background(asyncio.to_thread(prepare))
 
-    def moved_on(self, asker: Asker, position: Position) -> None:
-        """The game of *asker* is now at *position*: a search of another position
-        of it is no longer needed."""
+    def moved_on(self, asker: Asker, game: Game) -> None:
+        """The game of *asker* is now *game*: a search of another position of it is
+        no longer needed. The position is built only when such a search is under
+        way (building it costs as much as the rest of a move's answer)."""
         search = self._by_player.get(asker.player)
-        if search is not None and search.asker == asker and search.position != position:
+        if search is not None and search.asker == asker and search.position != game.position():
             self._drop(search, _moved_on())
 
     def searching(self) -> list[int]:
