@@ -9,7 +9,8 @@ replayed through the engine before it is counted.
     python bench/solver.py --states 1500000 --workers 2         # deterministic budget
     python bench/solver.py --fresh 1 --count 100 --seconds 1    # fresh deals: the hint's case
 
-Measured on the 2-core development machine (two workers, nothing else running):
+Measured with version 1 of the search on the 2-core development machine (two
+workers, nothing else running):
 
     classic deals 0–199, 10 s each, 2 worker(s), 79 s wall
     won 182  unwinnable 8  unknown 10  decided 95.0 %
@@ -20,8 +21,40 @@ The slowest decided deal is YU1-C-AAAAAEM (deal 116, unwinnable), at 8.3 s.
 With ``--states 1500000`` the counts are the same (182 / 8 / 10). Relaxed rules,
 deals 0–99 at 2 s each: all 100 won, median 0.009 s.
 
-Russian Solitaire and Alaska, deals 0–199 at 10 s each, two workers, measured
-while the machine was shared with other test runs (so fewer states per second):
+Version 2 (the phases take turns instead of fixed shares of the budget),
+measured while two other developers' test runs shared the machine (load
+average 10–16), so budgets in states stand in for seconds: a second of one idle
+core is about 120,000 states, a second of a worker under that load 10,000–20,000.
+
+    classic deals 0–199, 1500000 states each, 2 worker(s), 755 s wall
+    won 182  unwinnable 8  unknown 10  decided 95.0 %
+
+the same counts as version 1 (1,500,000 states stood in for its 10 s on an
+idle core). The costliest decided deals: 156 and 116 (unwinnable) in 960,143
+and 893,710 states, 43 (won) in 720,031. The 10 undecided are the open deals of
+the study (17, 27, 37, 47, 61, 70, 75, 104, 159, 166); version 1 leaves all ten
+undecided at 5,000,000 states as well.
+
+Fresh deals (``--fresh SEED --count 100``, the hint's case), decided of 300
+(seeds 1, 2 and 3; seed 1 is the hardest):
+
+    budget                          version 1            version 2
+    120,000 states (1 s idle)       286 (91+98+97)       288 (92+99+97)   96.0 %
+    20,000 states (1 s loaded)      273 (85+94+94)       277 (87+95+95)   92.3 %
+    1 s, load average 12–14         272 (85+93+94)       275 (86+94+95)   91.7 %
+
+Of seed 1's 8 deals undecided at 120,000 states, 7 stay undecided with 300,000
+states for each phase alone (the eighth is proved unwinnable by the complete
+search alone in 108,964): they need a stronger search, not another split of
+the budget.
+
+The other rule sets, deals 0–49 at 50,000 states each, version 1 → 2:
+Relaxed 50 won → 50 won; Russian 3 won, 46 unwinnable → the same; Alaska 35 won,
+2 unwinnable → 34 won, 2 unwinnable.
+
+Russian Solitaire and Alaska with version 1, deals 0–199 at 10 s each, two
+workers, measured while the machine was shared with other test runs (so fewer
+states per second):
 
     russian deals 0–199, 10 s each, 2 worker(s), 19 s wall
     won 16  unwinnable 184  unknown 0  decided 100.0 %
@@ -41,6 +74,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -116,6 +150,9 @@ def report(entries: list[Verdict], args: argparse.Namespace, wall: float) -> Non
         p90 = decided[min(len(decided) - 1, int(0.9 * len(decided)))]
         print(f"time per decided deal: median {statistics.median(decided):.3f} s, p90 {p90:.3f} s")
     print(f"states per second: {states / max(seconds, 1e-9):,.0f}")
+    # Under a budget in seconds the figures depend on the share of the CPU each
+    # worker gets: say how busy the machine was.
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ import pytest
 
 from tests.browser.conftest import OpenApp
 from tests.browser.keyboard import announced, card_name, expected_words, play_move
-from tests.browser.test_keyboard import CODE, solution
+from tests.browser.test_keyboard import CODE, OPENING
 from yukon.i18n import translate
 
 pytestmark = pytest.mark.browser
@@ -23,7 +23,7 @@ def test_every_move_is_announced(open_app: OpenApp, language: str) -> None:
     assert region.get_attribute("aria-live") == "polite"
     before = app.state()
     # The opening moves: single cards and groups, turned cards, the foundations, the score.
-    for move in solution(CODE)[:16]:
+    for move in OPENING:
         after = play_move(app, move)
         assert announced(app) == expected_words(language, before, after, move), move
         before = after
@@ -54,7 +54,7 @@ def test_columns_and_foundations_are_named_groups(open_app: OpenApp, language: s
     # "Column 3, 7 cards, 2 face down", as SPEC §7 writes it.
     if language == "en":
         assert app.column(3).get_attribute("aria-label") == "Column 3, 7 cards, 2 face down"
-    for move in solution(CODE)[:2]:
+    for move in OPENING[:2]:
         play_move(app, move)
     spades = translate(language, "board.foundation", suit="♠")
     one = translate(language, "board.cards", count=1)

@@ -11,7 +11,7 @@ from yukon.engine import CLASSIC, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit
 from yukon.solver.board import Board
 from yukon.solver.frozen import LostPositions, closed_set, is_closed, is_lost
-from yukon.solver.search import _Budget, _depth_first
+from yukon.solver.search import _Budget, _DepthFirst
 
 from .reference import TooLargeError, exhaustive_winnable, small_positions
 
@@ -100,8 +100,8 @@ def test_a_position_the_search_calls_lost_holds_a_closed_set() -> None:
             return answer
 
     board = Board(Position.from_code(GameCode(CLASSIC, 116)))
-    budget = _Budget(Limit(states=20_000)).phase(1.0)
-    assert _depth_first(board, budget, Checked(board)) is None
+    budget = _Budget(Limit(states=20_000)).turn(20_000)
+    assert _DepthFirst(board, Checked(board)).run(budget) is None
     assert Checked.lost > 1_000
     assert Checked.calls > Checked.lost
 
@@ -113,8 +113,9 @@ def test_unwinnable_deals_stay_unwinnable_without_the_check() -> None:
         states = []
         for lost in (False, True):
             board = Board(Position.from_code(GameCode(CLASSIC, number)))
-            budget = _Budget(Limit(states=200_000)).phase(1.0)
-            assert _depth_first(board, budget, LostPositions(board) if lost else None) is None
-            assert budget.exhausted, number
+            budget = _Budget(Limit(states=200_000)).turn(200_000)
+            search = _DepthFirst(board, LostPositions(board) if lost else None)
+            assert search.run(budget) is None
+            assert search.done, number
             states.append(budget.states)
         assert states[1] <= states[0]

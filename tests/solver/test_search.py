@@ -9,9 +9,10 @@ import pytest
 
 from yukon.engine import CLASSIC, DECK, RULE_SETS, Game, GameCode, Position, Record, RuleSet
 from yukon.solver import Limit, SolverError, Status, solve, verify
+from yukon.solver import safe as safe_module
 from yukon.solver.board import Board
 from yukon.solver.safe import SafeMoves
-from yukon.solver.search import _luby
+from yukon.solver.search import SLICE, WEIGHTS, _luby
 from yukon.solver.tables import Tables
 
 from .reference import TooLargeError, exhaustive_winnable, small_positions
@@ -60,6 +61,21 @@ def test_the_budget_in_states_is_deterministic() -> None:
     assert (first.status, first.moves, first.states) == (second.status, second.moves, second.states)
     assert first.status is Status.UNKNOWN
     assert first.states == 3_000
+
+
+@pytest.mark.parametrize("number", [10, 52, 128])
+def test_a_small_budget_is_the_start_of_a_large_one(number: int) -> None:
+    # The phases take turns of fixed sizes, so what the search does in its first
+    # n states does not depend on the budget: a win that took n states under a
+    # large budget is the same win under a budget just large enough for it
+    # (several thousand states: every phase has had turns by then).
+    position = Position.from_code(GameCode(CLASSIC, number))
+    large = solve(position, Limit(states=50_000))
+    assert large.status is Status.WON
+    assert large.states > sum(WEIGHTS) * SLICE
+    least = solve(position, Limit(states=large.states + 1))
+    assert (least.status, least.moves, least.states) == (large.status, large.moves, large.states)
+    assert solve(position, Limit(states=large.states)).status is Status.UNKNOWN
 
 
 @pytest.mark.parametrize("states", [30, 300, 3_000, 30_000])
@@ -144,6 +160,16 @@ def test_safe_cards_are_the_ones_nothing_needs(rules: RuleSet) -> None:
     descending = all(t.rank > c.rank for c in DECK for t in rules.targets(c))
     aces = {card.index for card in DECK if card.rank == 1}
     assert safe.cards((0, 0, 0, 0)) == (aces if descending else frozenset())
+
+
+def test_boards_share_one_bounded_table_of_safe_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    position = Position.from_code(GameCode.parse("YU1-C-AAAAAAB"))
+    assert Board(position).safe is Board(position).safe is SafeMoves.of(CLASSIC)
+    monkeypatch.setattr(safe_module, "_KEEP", 3)
+    fresh = SafeMoves(Tables.of(CLASSIC))
+    for height in range(6):
+        assert fresh.cards((height, 0, 0, 0)) == SafeMoves.of(CLASSIC).cards((height, 0, 0, 0))
+        assert len(fresh._cache) <= 3
 
 
 def test_a_blocked_deal_is_unwinnable_at_once() -> None:

@@ -110,9 +110,9 @@ def solve_deal(code: GameCode, budget: Limit) -> Verdict:
     )
 
 
-def read_verdicts(path: Path, budget: Limit) -> dict[GameCode, Verdict]:
+def read_verdicts(path: Path, budget: Limit, solver: str = VERSION) -> dict[GameCode, Verdict]:
     """The verdicts already in *path* (none if it does not exist), to resume a
-    run with *budget* and this search.
+    run with *budget* and this search (or to read a file of an older *solver*).
 
     A last line without its newline was cut short by a kill: it is removed from
     the file (the one change made here) and its deal counts as not done.
@@ -128,7 +128,7 @@ def read_verdicts(path: Path, budget: Limit) -> dict[GameCode, Verdict]:
     for number, line in enumerate(data[:whole].decode("utf-8", errors="replace").splitlines(), 1):
         if line.strip():
             verdict = _parse_line(path, number, line)
-            _check_matches(path, number, verdict, budget)
+            _check_matches(path, number, verdict, budget, solver)
             verdicts.setdefault(verdict.code, verdict)
     if whole < len(data):
         with path.open("r+b") as torn:
@@ -164,11 +164,11 @@ def _parse_line(path: Path, number: int, line: str) -> Verdict:
         ) from None
 
 
-def _check_matches(path: Path, number: int, verdict: Verdict, budget: Limit) -> None:
-    if verdict.budget == budget and verdict.solver == VERSION:
+def _check_matches(path: Path, number: int, verdict: Verdict, budget: Limit, solver: str) -> None:
+    if verdict.budget == budget and verdict.solver == solver:
         return
     raise AnalysisFileError(
         f"{path}:{number}: found with budget {verdict.budget} by solver {verdict.solver},"
-        f" but this run has budget {budget} and solver {VERSION}: one file holds one budget"
+        f" but this run has budget {budget} and solver {solver}: one file holds one budget"
         " and one solver, so give the same budget or write to another file"
     )

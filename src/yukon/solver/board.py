@@ -70,7 +70,7 @@ class Board:
 
     def __init__(self, position: Position) -> None:
         self.tables = Tables.of(position.rules)
-        self.safe = SafeMoves(self.tables)
+        self.safe = SafeMoves.of(position.rules)
         self.columns = [[card.index for card in column] for column in position.columns]
         self.hidden = list(position.hidden)
         self.foundations = list(position.foundations)

@@ -47,12 +47,18 @@ False
 
 from __future__ import annotations
 
+import functools
+
+from yukon.engine import RuleSet
 from yukon.solver.tables import Tables
 
 __all__ = ["SafeMoves", "junk"]
 
 _RANKS = 13
 _SUITS = 4
+_KEEP = 20_000
+"""How many foundation heights a shared :class:`SafeMoves` remembers before it
+starts again (of 14⁴ possible), so that a long-running server stays small."""
 
 
 def junk(tables: Tables, foundations: tuple[int, ...]) -> frozenset[int]:
@@ -83,11 +89,21 @@ class SafeMoves:
         self._tables = tables
         self._cache: dict[tuple[int, ...], tuple[frozenset[int], frozenset[int]]] = {}
 
+    @staticmethod
+    @functools.cache
+    def of(rules: RuleSet) -> SafeMoves:
+        """The one instance per rule set that every board shares: a search runs
+        several boards (one per phase), and a server many searches, all over
+        much the same foundation heights."""
+        return SafeMoves(Tables.of(rules))
+
     def lookup(self, foundations: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
         """The safe cards (for each suit the next card of its foundation, when safe)
         and the junk set *J*, whose cards need never be taken back."""
         cached = self._cache.get(foundations)
         if cached is None:
+            if len(self._cache) >= _KEEP:
+                self._cache.clear()
             cached = self._cache[foundations] = self._compute(foundations)
         return cached
 

@@ -1,4 +1,4 @@
-"""The search: quick phases that find most wins, then a complete depth-first
+"""The search: quick phases that find most wins, and a complete depth-first
 search with a transposition table, the only phase that may say "unwinnable".
 
 The quick phases are *focused*: no take-backs, no idle shuffles (see
@@ -15,6 +15,14 @@ The quick phases are *focused*: no take-backs, no idle shuffles (see
 4. The complete depth-first search over every move (less those proven useless,
    see :meth:`Board.moves`), leaving out positions proven lost
    (:mod:`yukon.solver.frozen`). Exhausting it proves the position unwinnable.
+
+The phases take turns, each on its own board, for slices of :data:`SLICE`
+states times its :data:`WEIGHTS` entry (:data:`LATE_WEIGHTS` after :data:`LATE`
+states), each going on where it stopped. Which phase finds a
+deal's win first differs from deal to deal, so none waits for another to give
+up; and what the search does in its first *n* states does not depend on the
+budget, so a small budget is the start of a large one (a budget cut into fixed
+shares would cut the first phase short).
 
 Every phase is deterministic under a budget in states. Any win is shortened
 (:mod:`yukon.solver.shorten`) and replayed through the engine's checked play
@@ -33,7 +41,7 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from typing import Final, TypeAlias
+from typing import Final, Protocol, TypeAlias
 
 from yukon.engine import Game, IllegalMoveError, Move, Position
 from yukon.solver.board import Board, Snapshot, Undo
@@ -42,16 +50,30 @@ from yukon.solver.measures import progress
 from yukon.solver.result import Limit, SolveResult, Status
 from yukon.solver.shorten import shorten
 
-__all__ = ["SHARES", "VERSION", "SolverError", "solve", "verify"]
+__all__ = ["LATE", "LATE_WEIGHTS", "SLICE", "VERSION", "WEIGHTS", "SolverError", "solve", "verify"]
 
-VERSION: Final = "1"
+VERSION: Final = "2"
 """The search's revision, recorded with every verdict of ``yukon analyze``: a
 change that can alter a verdict or a count of states under the same budget
 (phases, shares, move order, proofs) takes a new one, so that results of two
-searches are never mixed into one figure."""
+searches are never mixed into one figure. Version 2: the phases take turns
+instead of running one after the other in fixed shares of the budget."""
 
-SHARES: Final = (0.1, 0.05, 0.25)
-"""The parts of the budget phases 1, 2 and 3 may use; phase 4 has the rest."""
+SLICE: Final = 500
+"""The states of one turn of weight 1."""
+WEIGHTS: Final = (1, 2, 3, 4)
+"""The turns of phases 1–4 in slices: measured on fresh deals, each phase finds
+some wins far sooner than the others, and the complete search needs the most
+states, for proofs."""
+LATE: Final = 200_000
+"""After this many states the turns follow :data:`LATE_WEIGHTS`: wins seldom
+need more (the hardest of the 2,000 Classic deals of the study took 104,395),
+proofs of unwinnability often do."""
+LATE_WEIGHTS: Final = (2, 1, 3, 9)
+"""Nine of every 15 states (60 %) for the complete search, as version 1 gave
+it, and more for phase 1, whose running out of moves ends the quick phases:
+deals 116 and 156, both unwinnable, are proved so in 893,710 and 960,143 states
+instead of 1,092,210 and 1,041,143 with :data:`WEIGHTS` throughout."""
 LOCAL_STATES: Final = 300
 """How far phase 2 looks from one milestone for the next."""
 FACE_UP_STATES: Final = 50 * LOCAL_STATES
@@ -74,39 +96,16 @@ def solve(position: Position, limit: Limit) -> SolveResult:
     :raises SolverError: if a solution does not replay (a bug in the solver).
     """
     budget = _Budget(limit)
-    board = Board(position)
-    if is_lost(board):
+    phases = _Phases(position)
+    if is_lost(phases.complete.board):
         return SolveResult(Status.UNWINNABLE, (), 0, budget.elapsed())
-    found = [] if board.is_won else _quick(board, budget)
+    found = [] if phases.complete.board.is_won else phases.run(budget)
     if found is None:
-        found = _depth_first(board, budget.phase(1.0), LostPositions(board))
-        if found is None:
-            status = Status.UNWINNABLE if budget.exhausted else Status.UNKNOWN
-            return SolveResult(status, (), budget.states, budget.elapsed())
-    moves = tuple(board.to_move(move) for move in shorten(position, found))
+        status = Status.UNWINNABLE if phases.complete.done else Status.UNKNOWN
+        return SolveResult(status, (), budget.states, budget.elapsed())
+    moves = tuple(phases.complete.board.to_move(move) for move in shorten(position, found))
     verify(position, moves)
     return SolveResult(Status.WON, moves, budget.states, budget.elapsed())
-
-
-def _quick(board: Board, budget: _Budget) -> list[int] | None:
-    """The focused phases 1–3; the board is left as given and unfocused.
-
-    They do not look for lost positions (:mod:`yukon.solver.frozen`): measured,
-    the check costs them more time than it saves.
-    """
-    board.focused = True
-    try:
-        found = _depth_first(board, budget.phase(SHARES[0]))
-        if found is not None or budget.exhausted:
-            # A win, or the focused moves are exhausted: the other focused phases
-            # could find nothing more.
-            return found
-        found = _milestones(board, budget.phase(SHARES[1]))
-        if found is None:
-            found = _restarts(board, budget.phase(SHARES[2]))
-        return found
-    finally:
-        board.focused = False
 
 
 def verify(position: Position, moves: tuple[Move, ...]) -> None:
@@ -125,108 +124,176 @@ def verify(position: Position, moves: tuple[Move, ...]) -> None:
 
 
 class _Budget:
-    """The states and time spent over all phases, and the current phase's share."""
+    """The states and time spent over all phases, and the current turn's slice."""
 
     def __init__(self, limit: Limit) -> None:
         self.started = time.perf_counter()
         self.states = 0
         self.stopped = False
-        """Whether the whole budget (not only a phase's share) ran out."""
-        self.phase_over = False
-        """Whether the current phase's share ran out (or the whole budget)."""
-        self.exhausted = False
-        """Whether the last depth-first search ran out of moves (not of budget)."""
+        """Whether the whole budget ran out."""
+        self.paused = False
+        """Whether the current turn's slice ran out (or the whole budget)."""
         self._limit = limit
-        self._phase_states: int | None = None
-        self._phase_deadline: float | None = None
+        self._deadline = None if limit.seconds is None else self.started + limit.seconds
+        self._pause_at = 0
 
-    def phase(self, share: float) -> _Budget:
-        """Start a phase that may use *share* of the whole budget from now on."""
-        limit = self._limit
-        self.phase_over = self.stopped
-        if limit.states is not None:
-            self._phase_states = self.states + max(1, int(limit.states * share))
-        if limit.seconds is not None:
-            self._phase_deadline = time.perf_counter() + limit.seconds * share
+    def turn(self, states: int) -> _Budget:
+        """Start a turn of at most *states* states."""
+        self._pause_at = self.states + states
+        self.paused = self.stopped
         return self
 
     def spend(self) -> bool:
-        """Count one state; whether the phase must stop (``phase_over``)."""
+        """Count one state; whether the turn must end (``paused``)."""
         self.states += 1
         limit = self._limit
         if limit.states is not None and self.states >= limit.states:
             self.stopped = True
-        elif self._phase_states is not None and self.states >= self._phase_states:
-            self.phase_over = True
-        elif self._phase_deadline is not None and self.states % _CLOCK_EVERY == 0:
-            now = time.perf_counter()
-            assert limit.seconds is not None
-            self.stopped = now >= self.started + limit.seconds
-            self.phase_over = now >= self._phase_deadline
-        self.phase_over = self.phase_over or self.stopped
-        return self.phase_over
+        elif self._deadline is not None and self.states % _CLOCK_EVERY == 0:
+            self.stopped = time.perf_counter() >= self._deadline
+        self.paused = self.stopped or self.states >= self._pause_at
+        return self.paused
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.started
 
 
-def _depth_first(
-    board: Board, budget: _Budget, lost: LostPositions | None = None, *, cap: int | None = None
-) -> list[int] | None:
-    """Depth-first search from *board* for a win; the board is left as given.
+class _Phase(Protocol):
+    done: bool
+    """Whether the phase has nothing more to search."""
 
-    :returns: the moves of a win, or ``None`` when exhausted or out of budget.
+    def run(self, budget: _Budget) -> list[int] | None:
+        """Search on until *budget* pauses; the moves of a win, if one is found."""
+
+
+class _Phases:
+    """The four phases of the module docstring, each on its own board, taking turns."""
+
+    def __init__(self, position: Position) -> None:
+        board = Board(position)
+        self.complete = _DepthFirst(board, LostPositions(board))
+        self.first = _DepthFirst(_focused(position))
+        self.restarts = _Restarts(_focused(position))
+        self.milestones = _Milestones(_focused(position))
+
+    def run(self, budget: _Budget) -> list[int] | None:
+        """Turns until a win, the complete search's end or the budget's.
+
+        When a focused depth-first search runs out of moves, every focused line
+        has been tried: the other focused phases could find nothing more. The
+        quick phases do not look for lost positions (:mod:`yukon.solver.frozen`):
+        measured, the check costs them more time than it saves.
+        """
+        phases: list[tuple[_Phase, int]] = [
+            (self.first, 0),
+            (self.milestones, 1),
+            (self.restarts, 2),
+            (self.complete, 3),
+        ]
+        while not budget.stopped:
+            for phase, number in phases:
+                weights = WEIGHTS if budget.states < LATE else LATE_WEIGHTS
+                found = phase.run(budget.turn(SLICE * weights[number]))
+                if found is not None or self.complete.done:
+                    return found
+                if phase.done or budget.stopped:
+                    break
+            if self.first.done or self.restarts.done:
+                phases = [(self.complete, 3)]
+            else:
+                phases = [(phase, number) for phase, number in phases if not phase.done]
+        return None
+
+
+def _focused(position: Position) -> Board:
+    board = Board(position)
+    board.focused = True
+    return board
+
+
+class _DepthFirst:
+    """A depth-first search from *board* for a win that goes on where its last
+    turn stopped; positions seen are never searched again.
+
+    With *lost*, lines are cut where a move turns a card and leaves a position
+    proven lost. With *cap*, the search ends (``capped``) once it has seen that
+    many positions.
     """
-    budget.exhausted = False
-    if budget.phase_over:
+
+    def __init__(self, board: Board, lost: LostPositions | None = None, cap: int = 0) -> None:
+        self.board = board
+        self.lost = lost
+        self.cap = cap
+        self.seen = {board.key}
+        self.path: list[Undo] = []
+        self.frames = [board.moves(self.seen)]
+        self.done = False
+        """Whether every line has been tried (without a win)."""
+        self.capped = False
+
+    def run(self, budget: _Budget) -> list[int] | None:
+        if budget.paused or self.capped:
+            return None
+        board, seen, path, frames, lost = self.board, self.seen, self.path, self.frames, self.lost
+        while frames:
+            moves = frames[-1]
+            if not moves:
+                frames.pop()
+                if path:
+                    board.unmake(path.pop())
+                continue
+            move = moves.pop()
+            if board.key_after(move) in seen:
+                continue
+            undo = board.make(move)
+            seen.add(board.key)
+            path.append(undo)
+            if board.left == 0:
+                return [step.move for step in path]
+            if undo.turned and lost is not None and lost.after_turn(undo.source):
+                board.unmake(path.pop())  # lost for good: nothing to try from here
+            else:
+                frames.append(board.moves(seen))
+            self.capped = len(seen) == self.cap
+            if budget.spend() or self.capped:
+                return None
+        self.done = True
         return None
-    seen = {board.key}
-    path: list[Undo] = []
-    frames = [board.moves(seen)]
-    while True:
-        if not frames:
-            budget.exhausted = True
-            break
-        moves = frames[-1]
-        if not moves:
-            frames.pop()
-            if path:
-                board.unmake(path.pop())
-            continue
-        move = moves.pop()
-        if board.key_after(move) in seen:
-            continue
-        undo = board.make(move)
-        seen.add(board.key)
-        path.append(undo)
-        if board.left == 0:
-            return [step.move for step in path]
-        if budget.spend() or len(seen) == cap:
-            break
-        if undo.turned and lost is not None and lost.after_turn(undo.source):
-            board.unmake(path.pop())  # lost for good: nothing to try from here
-            continue
-        frames.append(board.moves(seen))
-    while path:
-        board.unmake(path.pop())
-    return None
+
+    def rewind(self) -> None:
+        """Take back every move of the current line: the board is as given."""
+        while self.path:
+            self.board.unmake(self.path.pop())
 
 
-def _restarts(board: Board, budget: _Budget) -> list[int] | None:
+class _Restarts:
     """Short focused depth-first searches, each with its moves of similar promise
-    shuffled differently, in budgets growing as the Luby sequence (phase 3)."""
-    run = 0
-    try:
-        while not budget.phase_over:
-            run += 1
-            board.noise = random.Random(run)
-            found = _depth_first(board, budget, cap=RESTART_STATES * _luby(run))
-            if found is not None or budget.exhausted:
-                # A win, or every focused line tried: leave the rest to phase 4.
+    shuffled differently, in budgets growing as the Luby sequence (phase 3).
+    Once one of them tries every focused line, so would the rest: ``done``."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.runs = 0
+        self.current = self._next()
+        self.done = False
+
+    def _next(self) -> _DepthFirst:
+        self.runs += 1
+        self.board.noise = random.Random(self.runs)
+        return _DepthFirst(self.board, cap=RESTART_STATES * _luby(self.runs))
+
+    def run(self, budget: _Budget) -> list[int] | None:
+        while not budget.paused:
+            found = self.current.run(budget)
+            if found is not None:
                 return found
+            if self.current.done:
+                self.done = True
+                return None
+            if self.current.capped:
+                self.current.rewind()
+                self.current = self._next()
         return None
-    finally:
-        board.noise = None
 
 
 def _luby(i: int) -> int:
@@ -239,46 +306,38 @@ def _luby(i: int) -> int:
     return _luby(i - (1 << (k - 1)) + 1)
 
 
-def _milestones(board: Board, budget: _Budget) -> list[int] | None:
-    """Best-first search over milestones (phase 2): positions that just made
-    progress (see :func:`measures.progress`); the board is left as given.
-
-    :returns: the moves of a win, or ``None`` when exhausted or out of budget.
-    """
-    start = board.snapshot()
-    try:
-        return _Milestones(board, budget).run()
-    finally:
-        board.restore(start)
-
-
 _Entry: TypeAlias = tuple[int, int, int, Snapshot, tuple[int, ...]]
 """A queued milestone: progress measure, cards left, order, position, moves to it."""
 
 
 class _Milestones:
-    """The queue of milestones and the positions seen by all local searches."""
+    """Best-first search over milestones (phase 2): positions that just made
+    progress (see :func:`measures.progress`). The queue of milestones and the
+    positions seen by all local searches; ``done`` once the queue is empty."""
 
-    def __init__(self, board: Board, budget: _Budget) -> None:
+    def __init__(self, board: Board) -> None:
         self.board = board
-        self.budget = budget
         self.seen = {board.key}
         self.queue: list[_Entry] = [(progress(board), board.left, 0, board.snapshot(), ())]
         self.pushed = 0
+        self.done = False
 
-    def run(self) -> list[int] | None:
-        while self.queue and not self.budget.phase_over:
+    def run(self, budget: _Budget) -> list[int] | None:
+        while self.queue and not budget.paused:
             mark, _, _, snapshot, line = heapq.heappop(self.queue)
             self.board.restore(snapshot)
-            found = self._explore(mark, line)
+            found = self._explore(mark, line, budget)
             if found is not None:
                 return found
+        self.done = not self.queue
         return None
 
-    def _explore(self, mark: int, line: tuple[int, ...]) -> list[int] | None:
+    def _explore(self, mark: int, line: tuple[int, ...], budget: _Budget) -> list[int] | None:
         """A depth-first search of at most :data:`LOCAL_STATES` states (more once
         every card is face up) that queues every position whose progress measure
-        is below *mark* instead of going on from it."""
+        is below *mark* instead of going on from it. Only the end of the whole
+        budget cuts it short, not the end of a turn: the next turn could not
+        take it up again."""
         board, seen = self.board, self.seen
         path: list[Undo] = []
         frames = [board.moves(seen)]
@@ -299,7 +358,8 @@ class _Milestones:
             local += 1
             if board.left == 0:
                 return [*line, *(step.move for step in path)]
-            if self.budget.spend():
+            budget.spend()
+            if budget.stopped:
                 return None
             if progress(board) < mark:
                 self._push(line, path)
