@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
@@ -37,6 +38,7 @@ __all__ = ["BUSY_TIMEOUT_MS", "SqliteStore"]
 
 BUSY_TIMEOUT_MS: Final = 5000
 """How long a write waits for another connection's (or process's) write lock."""
+_WAL_RETRY_SECONDS: Final = 0.005
 
 
 class _WriteLock:
@@ -73,6 +75,22 @@ class _WriteLock:
                 self._fd = None
 
 
+def _turn_wal_on(connection: sqlite3.Connection) -> None:
+    """``PRAGMA journal_mode = WAL``, tried again while another connection opens
+    the same new file: the switch needs the file to itself, and SQLite answers
+    "database is locked" at once there instead of waiting (``busy_timeout``
+    does not cover it; 4 threads opening a fresh file failed so in 1 of 30)."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(_WAL_RETRY_SECONDS)
+
+
 class _SqliteConnections:
     """Connections to one file, reused: a thread takes one for a call and gives it
     back, so that no two threads ever use one connection at once."""
@@ -89,7 +107,7 @@ class _SqliteConnections:
         # Autocommit mode: every transaction is an explicit BEGIN … COMMIT.
         connection = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
         connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        connection.execute("PRAGMA journal_mode = WAL")
+        _turn_wal_on(connection)
         connection.execute(f"PRAGMA synchronous = {'FULL' if self._durable else 'NORMAL'}")
         connection.execute("PRAGMA foreign_keys = ON")
         return connection
