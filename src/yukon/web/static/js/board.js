@@ -65,6 +65,28 @@ function slot(className, target) {
   return node;
 }
 
+/**
+ * Give *parent* exactly *children*, touching the page only when they differ: a
+ * move changes two or three places, and re-inserting every card of every column
+ * made the browser restyle the whole board (long frames on a drop on phones).
+ * @param {HTMLElement} parent
+ * @param {Element[]} children
+ */
+function replaceChanged(parent, children) {
+  const now = parent.children;
+  if (now.length === children.length && children.every((node, index) => now[index] === node)) return;
+  parent.replaceChildren(...children);
+}
+
+/**
+ * @param {HTMLElement} node
+ * @param {"top" | "height"} property
+ * @param {string} value
+ */
+function setStyle(node, property, value) {
+  if (node.style[property] !== value) node.style[property] = value;
+}
+
 export class BoardView {
   /**
    * @param {HTMLElement} root the element the board fills
@@ -206,7 +228,7 @@ export class BoardView {
     const extra = this.takeBacks(Math.max(0, column.hidden - backs.length));
     const faces = column.cards.map((code) => this.face(code));
     for (const node of faces) node.classList.remove("under");
-    slot.replaceChildren(mark, ...backs, ...extra, ...faces);
+    replaceChanged(slot, [mark, ...backs, ...extra, ...faces]);
     for (const node of current.slice(column.hidden)) this.backs.push(/** @type {HTMLElement} */ (node));
     slot.classList.toggle("empty", column.hidden + column.cards.length === 0);
   }
@@ -228,7 +250,7 @@ export class BoardView {
       // The card under the top one only shows when the top is dragged away (board.css).
       node.classList.toggle("under", node !== shown[shown.length - 1]);
     }
-    slot.replaceChildren(mark, ...shown);
+    replaceChanged(slot, [mark, ...shown]);
   }
 
   /** Size the cards to the window and place every card of every column. */
@@ -248,10 +270,8 @@ export class BoardView {
       const cards = /** @type {HTMLElement[]} */ ([...slot.querySelectorAll(".card")]);
       const down = cards.filter((node) => node.classList.contains("back")).length;
       const tops = columnTops(down, cards.length - down, metrics);
-      cards.forEach((node, index) => {
-        node.style.top = `${tops.offsets[index]}px`;
-      });
-      slot.style.height = `${tops.height}px`;
+      cards.forEach((node, index) => setStyle(node, "top", `${tops.offsets[index]}px`));
+      setStyle(slot, "height", `${tops.height}px`);
     }
   }
 
