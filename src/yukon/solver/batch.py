@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -125,11 +126,9 @@ def read_verdicts(path: Path, budget: Limit, solver: str = VERSION) -> dict[Game
     data = path.read_bytes()
     whole = data.rfind(b"\n") + 1
     verdicts: dict[GameCode, Verdict] = {}
-    for number, line in enumerate(data[:whole].decode("utf-8", errors="replace").splitlines(), 1):
-        if line.strip():
-            verdict = _parse_line(path, number, line)
-            _check_matches(path, number, verdict, budget, solver)
-            verdicts.setdefault(verdict.code, verdict)
+    for number, verdict in _whole_lines(path, data):
+        _check_matches(path, number, verdict, budget, solver)
+        verdicts.setdefault(verdict.code, verdict)
     if whole < len(data):
         with path.open("r+b") as torn:
             torn.truncate(whole)
@@ -146,13 +145,17 @@ def undecided(path: Path) -> set[GameCode]:
         data = path.read_bytes()
     except OSError as error:
         raise AnalysisFileError(f"cannot read {path}: {error.strerror or error}") from None
-    whole = data[: data.rfind(b"\n") + 1].decode("utf-8", errors="replace")
-    verdicts = (
-        _parse_line(path, number, line)
-        for number, line in enumerate(whole.splitlines(), 1)
-        if line.strip()
-    )
+    verdicts = (verdict for _, verdict in _whole_lines(path, data))
     return {verdict.code for verdict in verdicts if verdict.status is Status.UNKNOWN}
+
+
+def _whole_lines(path: Path, data: bytes) -> Iterator[tuple[int, Verdict]]:
+    """The verdicts of *data* (the contents of *path*) with their line numbers; a
+    last line without its newline (cut short by a kill) is left out."""
+    whole = data[: data.rfind(b"\n") + 1].decode("utf-8", errors="replace")
+    for number, line in enumerate(whole.splitlines(), 1):
+        if line.strip():
+            yield number, _parse_line(path, number, line)
 
 
 def _parse_line(path: Path, number: int, line: str) -> Verdict:
