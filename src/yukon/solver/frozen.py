@@ -107,7 +107,7 @@ class LostPositions:
             return False
         proofs = self.proofs
         for number, proof in enumerate(proofs):
-            if card in proof and is_closed(board, proof):
+            if card in proof and is_closed(board, proof, card):
                 if number:
                     proofs.insert(0, proofs.pop(number))
                 return True
@@ -135,33 +135,31 @@ def _may_stay(board: Board, card: int) -> bool:
     return False
 
 
-def is_closed(board: Board, members: frozenset[int]) -> bool:
-    """Whether *members*, tableau cards, form a closed set on *board*."""
-    where, found, below, above, down = (
-        board.where,
-        board.foundations,
-        board.below,
-        board.above,
-        board.down,
-    )
-    parents = board.tables.parents
-    for card in members:
-        if where[card] < 0:
+def is_closed(board: Board, members: frozenset[int], first: int = -1) -> bool:
+    """Whether *members*, tableau cards, form a closed set on *board*; member
+    *first* is looked at first (the one most likely to break its conditions)."""
+    if first >= 0 and not _kept(board, first, members):
+        return False
+    return all(_kept(board, card, members) for card in members)
+
+
+def _kept(board: Board, card: int, members: frozenset[int]) -> bool:
+    """Whether *card* is in the tableau and meets (A) or (B) among *members*."""
+    where, above = board.where, board.above
+    if where[card] < 0:
+        return False
+    if board.down[card] and above[card] in members:
+        return True  # (A)
+    support = board.below[card]
+    if card % 13 == _KING and support >= 0:
+        return False
+    for parent in board.tables.parents[card]:
+        if parent != support and (where[parent] < 0 or above[parent] not in members):
             return False
-        if down[card] and above[card] in members:
-            continue  # (A)
-        support = below[card]
-        if card % 13 == _KING and support >= 0:
-            return False
-        for parent in parents[card]:
-            if parent != support and (where[parent] < 0 or above[parent] not in members):
-                return False
-        for lower in range(card - card % 13 + found[card // 13], card):
-            if above[lower] in members and where[lower] >= 0:
-                break
-        else:
-            return False
-    return True
+    for lower in range(card - card % 13 + board.foundations[card // 13], card):
+        if above[lower] in members and where[lower] >= 0:
+            return True
+    return False
 
 
 def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
