@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import gzip
 import os
 import random
 import secrets
@@ -49,11 +49,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
 from server import HOST, free_port, start_server
 
 from yukon.engine import RULE_SETS
 
 _TIMEOUT = 10.0
+_ACCEPT_ENCODING = "gzip, deflate, br, zstd"  # as Chromium asks
 
 
 @dataclass
@@ -62,6 +64,8 @@ class Tally:
 
     latencies: list[float] = field(default_factory=list)
     other_requests: int = 0
+    sent: int = 0
+    """Every request sent, those of the warm-up included (for CPU per request)."""
     errors: dict[str, int] = field(default_factory=dict)
 
     def error(self, kind: str) -> None:
@@ -69,41 +73,62 @@ class Tally:
 
 
 class Connection:
-    """One keep-alive HTTP/1.1 connection with the player's cookie."""
+    """One keep-alive HTTP/1.1 connection with the player's cookie. It asks for
+    gzip as a browser does (the server compresses only long answers), and its
+    request heads are written once per path: the players share the server's CPUs."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
         self.cookie = b""
+        self.sent = 0
+        self._heads: dict[str, bytes] = {}
 
     @classmethod
     async def open(cls, port: int) -> Connection:
         reader, writer = await asyncio.open_connection(HOST, port)
         return cls(reader, writer)
 
+    def _head(self, path: str) -> bytes:
+        head = self._heads.get(path)
+        if head is None:
+            cookie = b"Cookie: " + self.cookie + b"\r\n" if self.cookie else b""
+            head = (
+                (
+                    f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
+                    f"Accept-Encoding: {_ACCEPT_ENCODING}\r\n"
+                ).encode()
+                + cookie
+                + b"Content-Length: "
+            )
+            self._heads[path] = head
+        return head
+
     async def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
-        payload = json.dumps(body).encode()
-        head = (
-            f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(payload)}\r\n"
-        ).encode()
-        cookie = b"Cookie: " + self.cookie + b"\r\n" if self.cookie else b""
-        self.writer.write(head + cookie + b"\r\n" + payload)
+        payload = orjson.dumps(body)
+        self.sent += 1
+        self.writer.write(b"%s%d\r\n\r\n%s" % (self._head(path), len(payload), payload))
         return await asyncio.wait_for(self._answer(), _TIMEOUT)
 
     async def _answer(self) -> tuple[int, Any]:
         head = await self.reader.readuntil(b"\r\n\r\n")
         lines = head.split(b"\r\n")
         status = int(lines[0].split()[1])
-        length = 0
+        length, packed = 0, False
         for line in lines[1:]:
             name, _, value = line.partition(b":")
             name = name.lower()
             if name == b"content-length":
                 length = int(value)
+            elif name == b"content-encoding":
+                packed = value.strip() == b"gzip"
             elif name == b"set-cookie":
-                self.cookie = value.strip().split(b";")[0]
+                cookie = value.strip().split(b";")[0]
+                if cookie != self.cookie:
+                    self.cookie, self._heads = cookie, {}
         body = await self.reader.readexactly(length)
-        return status, json.loads(body) if body else None
+        if packed:
+            body = gzip.decompress(body)
+        return status, orjson.loads(body) if body else None
 
     def close(self) -> None:
         self.writer.close()
@@ -155,6 +180,7 @@ async def _player(
     except (TimeoutError, OSError, asyncio.IncompleteReadError, RuntimeError) as error:
         tally.error(type(error).__name__)
     finally:
+        tally.sent += connection.sent
         connection.close()
 
 
@@ -251,19 +277,19 @@ def _report(
     print(f"other requests (new games): {tally.other_requests}")
     errors = ", ".join(f"{kind}: {count}" for kind, count in sorted(tally.errors.items()))
     print(f"errors: {sum(tally.errors.values())}" + (f" ({errors})" if errors else ""))
-    print(f"load generator CPU: {cpu:.1f} s")
-    requests = len(tally.latencies) + tally.other_requests + sum(tally.errors.values())
-    if server_cpu is not None and requests:
-        # Warm-up requests are not counted above, but their CPU is: an upper bound.
-        per_request = server_cpu / requests * 1e6
+    # CPU is counted over the whole run, warm-up included, and so are the requests.
+    sent = max(1, tally.sent)
+    print(f"requests sent (warm-up included): {tally.sent}")
+    print(f"load generator CPU: {cpu:.1f} s, {cpu / sent * 1e6:.0f} µs per request")
+    if server_cpu is not None:
+        per_request = server_cpu / sent * 1e6
         print(
-            f"server CPU: {server_cpu:.1f} s, at most {per_request:.0f} µs per request"
+            f"server CPU: {server_cpu:.1f} s, {per_request:.0f} µs per request"
             f" (about {1e6 / per_request:,.0f} requests/s on one free core)"
         )
-    if database_cpu is not None and requests:
+    if database_cpu is not None:
         print(
-            f"PostgreSQL CPU: {database_cpu:.1f} s, at most"
-            f" {database_cpu / requests * 1e6:.0f} µs per request"
+            f"PostgreSQL CPU: {database_cpu:.1f} s, {database_cpu / sent * 1e6:.0f} µs per request"
         )
 
 
@@ -309,11 +335,10 @@ def main() -> None:
         uvloop.install()
     except ImportError:
         pass
-    cpu = time.process_time()
     server_cpu: float | None = None
     database_cpu: float | None = None
     if args.port is not None:
-        tally = asyncio.run(_run(args, args.port))
+        tally, cpu = _players(args, args.port)
     else:
         with tempfile.TemporaryDirectory() as folder, _database(args.db, folder) as db:
             port = free_port()
@@ -321,7 +346,7 @@ def main() -> None:
             postgres = _postgres_pid(db)
             try:
                 start = [_cpu_seconds(pid) for pid in (server.pid, postgres) if pid is not None]
-                tally = asyncio.run(_run(args, port))
+                tally, cpu = _players(args, port)
                 end = [_cpu_seconds(pid) for pid in (server.pid, postgres) if pid is not None]
                 used = [
                     None if after is None or before is None else after - before
@@ -332,7 +357,14 @@ def main() -> None:
             finally:
                 server.terminate()
                 server.wait(timeout=10)
-    _report(args, tally, args.seconds, time.process_time() - cpu, server_cpu, database_cpu)
+    _report(args, tally, args.seconds, cpu, server_cpu, database_cpu)
+
+
+def _players(args: argparse.Namespace, port: int) -> tuple[Tally, float]:
+    """The players' tally, and the CPU time this process spent on them."""
+    cpu = time.process_time()
+    tally = asyncio.run(_run(args, port))
+    return tally, time.process_time() - cpu
 
 
 if __name__ == "__main__":
