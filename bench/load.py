@@ -107,7 +107,9 @@ class Connection:
         payload = orjson.dumps(body)
         self.sent += 1
         self.writer.write(b"%s%d\r\n\r\n%s" % (self._head(path), len(payload), payload))
-        return await asyncio.wait_for(self._answer(), _TIMEOUT)
+        # asyncio.timeout, not wait_for: wait_for runs the read as a task of its own.
+        async with asyncio.timeout(_TIMEOUT):
+            return await self._answer()
 
     async def _answer(self) -> tuple[int, Any]:
         head = await self.reader.readuntil(b"\r\n\r\n")
