@@ -14,22 +14,35 @@ The server runs as its own process (``--workers N``: N processes) on a fresh
 database: an SQLite file in a temporary folder by default, the file *PATH*, or a
 new schema in the PostgreSQL database at the URL, dropped afterwards. The server
 CPU reported is that of all its processes; PostgreSQL's own (its server processes
-on this machine, when /proc shows them) is reported beside it. The
-players share this process, each on one keep-alive HTTP/1.1 connection, speaking
-plain HTTP over asyncio streams (a full HTTP client would cost more CPU than the
-server it measures, on the same 2 cores). Only 127.0.0.1 is ever contacted.
+on this machine, when /proc shows them) is reported beside it, and so is this
+process's own: all per request sent, the warm-up's included. The players share
+this process, each an asyncio protocol on one keep-alive HTTP/1.1 connection
+whose answers httptools parses (a full HTTP client would cost more CPU than the
+server it measures, on the same 2 cores); they ask for gzip as a browser does.
+Only 127.0.0.1 is ever contacted.
 
-Measured on the 2-core development machine at 2,000 moves/s offered, 200 players,
-run at nice -10 (server, players and PostgreSQL, with its default fsync on) while
-other jobs kept the CPUs busy (load average 4-16; /proc/pressure/cpu: a task
-waited for a CPU 93 % of the time), so the latencies are mostly that wait; server
-CPU per request (an upper bound), before and after the work of issue 10's last
-goal, two runs each:
+Measured on the 2-core development machine, 200 players, 2,000 moves/s offered,
+10 s after 2 s of warm-up, at nice -10 (server, players and PostgreSQL with its
+default fsync on) while other jobs kept the CPUs busy (load average 8-17;
+/proc/pressure/cpu: a task waited for a CPU 85 % of the time): the latencies and
+moves/s say more about those jobs than about the server, the CPU per request
+does not. Before and after issue 10's p99 work (offload crossing, gzip from
+4 KB, orjson, legal moves from the targets' side, the collector's thresholds),
+the old and the new server run by turns under the same load, CPU per request:
 
-    SQLite, 1 process:        680-900 µs ->  495-730 µs
-    SQLite, 2 processes:      725-770 µs ->  645-680 µs
-    PostgreSQL, 1 process:  1290-1390 µs ->  605-745 µs  (PostgreSQL's own 240-280 -> 140-185)
-    PostgreSQL, 2 processes: 1195-1210 µs -> 700 µs      (PostgreSQL's own 205-240 -> 155-160)
+    server CPU                before    after   PostgreSQL's own    players
+    SQLite, 1 process         693 µs   414 µs                     112 -> 79 µs
+    SQLite, 2 processes       727 µs   420 µs                     113 -> 81 µs
+    PostgreSQL, 1 process     923 µs   575 µs   212 -> 188 µs     131 -> 97 µs
+    PostgreSQL, 2 processes   911 µs   535 µs   199 -> 151 µs     139 -> 79 µs
+
+So at 2,000 moves/s SQLite with 2 processes needs 1.0 of the 2 cores (server
+and players) and PostgreSQL with 2 processes 1.5 (with PostgreSQL's own), down
+from 1.7 and 2.2. At saturation (``--rate 0``) PostgreSQL's 2 processes can do
+at most 2 / (S + P + G) moves/s against 1 / S for one process (S the server's,
+P PostgreSQL's and G the players' CPU per move): 2S / (S + P + G) = 1.40 times
+as many here, whatever the load; 1.5 needs a machine where PostgreSQL and the
+players do not share the server's 2 cores.
 """
 
 from __future__ import annotations
