@@ -38,7 +38,7 @@ the old and the new server run by turns under the same load, CPU per request:
 
 So at 2,000 moves/s SQLite with 2 processes needs 1.0 of the 2 cores (server
 and players) and PostgreSQL with 2 processes 1.5 (with PostgreSQL's own), down
-from 1.7 and 2.2. At saturation (``--rate 0``) PostgreSQL's 2 processes can do
+from 1.7 and 2.5. At saturation (``--rate 0``) PostgreSQL's 2 processes can do
 at most 2 / (S + P + G) moves/s against 1 / S for one process (S the server's,
 P PostgreSQL's and G the players' CPU per move): 2S / (S + P + G) = 1.40 times
 as many here, whatever the load; 1.5 needs a machine where PostgreSQL and the
