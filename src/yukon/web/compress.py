@@ -11,6 +11,7 @@ export); a client that takes no gzip meets no wrapper at all.
 
 from __future__ import annotations
 
+import asyncio
 import zlib
 from typing import Final
 
@@ -23,6 +24,9 @@ MINIMUM_SIZE: Final = 4096
 in the first round trip of a connection either way (TCP's initial window is ten
 packets, some 14 KB)."""
 _LEVEL: Final = 6
+_THREAD_FROM: Final = 64 * 1024
+"""Parts at least this long are compressed in a thread (zlib lets go of the GIL),
+not on the event loop: a long export takes milliseconds per megabyte."""
 _VARY: Final = (b"vary", b"Accept-Encoding")
 
 
@@ -57,7 +61,7 @@ class Compression:
                 await send(message)
             elif compressor is not None:
                 more = message.get("more_body", False)
-                await send({**message, "body": _squeeze(compressor, message["body"], more)})
+                await send({**message, "body": await _squeeze(compressor, message["body"], more)})
             elif message["type"] == "http.response.start":
                 start = message
             else:
@@ -66,7 +70,7 @@ class Compression:
                 body, more = message.get("body", b""), message.get("more_body", False)
                 if _worth_compressing(start["status"], headers, body, more, self.minimum_size):
                     compressor = zlib.compressobj(_LEVEL, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
-                    body = _squeeze(compressor, body, more)
+                    body = await _squeeze(compressor, body, more)
                     headers = [h for h in headers if h[0] != b"content-length"]
                     headers.append((b"content-encoding", b"gzip"))
                     if not more:
@@ -88,9 +92,15 @@ def _worth_compressing(
     return not any(name == b"content-encoding" for name, _ in headers)
 
 
-def _squeeze(compressor: zlib._Compress, body: bytes, more: bool) -> bytes:
+async def _squeeze(compressor: zlib._Compress, body: bytes, more: bool) -> bytes:
     """*body* through *compressor*: flushed so that the client can unpack each part
     as it comes, and finished with the last part."""
+    if len(body) >= _THREAD_FROM:
+        return await asyncio.to_thread(_deflate, compressor, body, more)
+    return _deflate(compressor, body, more)
+
+
+def _deflate(compressor: zlib._Compress, body: bytes, more: bool) -> bytes:
     return compressor.compress(body) + compressor.flush(
         zlib.Z_SYNC_FLUSH if more else zlib.Z_FINISH
     )
