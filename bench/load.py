@@ -14,29 +14,42 @@ The server runs as its own process (``--workers N``: N processes) on a fresh
 database: an SQLite file in a temporary folder by default, the file *PATH*, or a
 new schema in the PostgreSQL database at the URL, dropped afterwards. The server
 CPU reported is that of all its processes; PostgreSQL's own (its server processes
-on this machine, when /proc shows them) is reported beside it. The
-players share this process, each on one keep-alive HTTP/1.1 connection, speaking
-plain HTTP over asyncio streams (a full HTTP client would cost more CPU than the
-server it measures, on the same 2 cores). Only 127.0.0.1 is ever contacted.
+on this machine, when /proc shows them) is reported beside it, and so is this
+process's own: all per request sent, the warm-up's included. The players share
+this process, each an asyncio protocol on one keep-alive HTTP/1.1 connection
+whose answers httptools parses (a full HTTP client would cost more CPU than the
+server it measures, on the same 2 cores); they ask for gzip as a browser does.
+Only 127.0.0.1 is ever contacted.
 
-Measured on the 2-core development machine at 2,000 moves/s offered, 200 players,
-run at nice -10 (server, players and PostgreSQL, with its default fsync on) while
-other jobs kept the CPUs busy (load average 4-16; /proc/pressure/cpu: a task
-waited for a CPU 93 % of the time), so the latencies are mostly that wait; server
-CPU per request (an upper bound), before and after the work of issue 10's last
-goal, two runs each:
+Measured on the 2-core development machine, 200 players, 2,000 moves/s offered,
+10 s after 2 s of warm-up, at nice -10 (server, players and PostgreSQL with its
+default fsync on) while other jobs kept the CPUs busy (load average 8-17;
+/proc/pressure/cpu: a task waited for a CPU 85 % of the time): the latencies and
+moves/s say more about those jobs than about the server, the CPU per request
+does not. Before and after issue 10's p99 work (offload crossing, gzip from
+4 KB, orjson, legal moves from the targets' side, the collector's thresholds),
+the old and the new server run by turns under the same load, CPU per request:
 
-    SQLite, 1 process:        680-900 µs ->  495-730 µs
-    SQLite, 2 processes:      725-770 µs ->  645-680 µs
-    PostgreSQL, 1 process:  1290-1390 µs ->  605-745 µs  (PostgreSQL's own 240-280 -> 140-185)
-    PostgreSQL, 2 processes: 1195-1210 µs -> 700 µs      (PostgreSQL's own 205-240 -> 155-160)
+    server CPU                before    after   PostgreSQL's own    players
+    SQLite, 1 process         693 µs   414 µs                     112 -> 79 µs
+    SQLite, 2 processes       727 µs   420 µs                     113 -> 81 µs
+    PostgreSQL, 1 process     923 µs   575 µs   212 -> 188 µs     131 -> 97 µs
+    PostgreSQL, 2 processes   911 µs   535 µs   199 -> 151 µs     139 -> 79 µs
+
+So at 2,000 moves/s SQLite with 2 processes needs 1.0 of the 2 cores (server
+and players) and PostgreSQL with 2 processes 1.5 (with PostgreSQL's own), down
+from 1.7 and 2.5. At saturation (``--rate 0``) PostgreSQL's 2 processes can do
+at most 2 / (S + P + G) moves/s against 1 / S for one process (S the server's,
+P PostgreSQL's and G the players' CPU per move): 2S / (S + P + G) = 1.40 times
+as many here, whatever the load; 1.5 needs a machine where PostgreSQL and the
+players do not share the server's 2 cores.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import gzip
 import os
 import random
 import secrets
@@ -49,11 +62,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import httptools
+import orjson
 from server import HOST, free_port, start_server
 
 from yukon.engine import RULE_SETS
 
 _TIMEOUT = 10.0
+_ACCEPT_ENCODING = "gzip, deflate, br, zstd"  # as Chromium asks
 
 
 @dataclass
@@ -62,51 +78,109 @@ class Tally:
 
     latencies: list[float] = field(default_factory=list)
     other_requests: int = 0
+    sent: int = 0
+    """Every request sent, those of the warm-up included (for CPU per request)."""
     errors: dict[str, int] = field(default_factory=dict)
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
 
 
-class Connection:
-    """One keep-alive HTTP/1.1 connection with the player's cookie."""
+class Connection(asyncio.Protocol):
+    """One keep-alive HTTP/1.1 connection with the player's cookie. It asks for
+    gzip as a browser does (the server compresses only long answers).
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer = reader, writer
+    The players share the server's CPUs, so they are as cheap as can be: each
+    path's request head is written once, and answers are parsed by httptools
+    (uvicorn's parser) as they arrive, with no stream reader in between."""
+
+    def __init__(self) -> None:
         self.cookie = b""
+        self.sent = 0
+        self._heads: dict[str, bytes] = {}
+        self._transport: asyncio.Transport | None = None
+        self._parser = httptools.HttpResponseParser(self)
+        self._waiter: asyncio.Future[tuple[int, bytes]] | None = None
+        self._body: list[bytes] = []
+        self._packed = False
 
     @classmethod
     async def open(cls, port: int) -> Connection:
-        reader, writer = await asyncio.open_connection(HOST, port)
-        return cls(reader, writer)
+        _, connection = await asyncio.get_running_loop().create_connection(cls, HOST, port)
+        return connection
+
+    def _head(self, path: str) -> bytes:
+        head = self._heads.get(path)
+        if head is None:
+            cookie = b"Cookie: " + self.cookie + b"\r\n" if self.cookie else b""
+            head = (
+                (
+                    f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
+                    f"Accept-Encoding: {_ACCEPT_ENCODING}\r\n"
+                ).encode()
+                + cookie
+                + b"Content-Length: "
+            )
+            self._heads[path] = head
+        return head
 
     async def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
-        payload = json.dumps(body).encode()
-        head = (
-            f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(payload)}\r\n"
-        ).encode()
-        cookie = b"Cookie: " + self.cookie + b"\r\n" if self.cookie else b""
-        self.writer.write(head + cookie + b"\r\n" + payload)
-        return await asyncio.wait_for(self._answer(), _TIMEOUT)
+        if self._transport is None or self._transport.is_closing():
+            raise ConnectionResetError("the server closed the connection")
+        payload = orjson.dumps(body)
+        self.sent += 1
+        self._waiter = asyncio.get_running_loop().create_future()
+        self._transport.write(b"%s%d\r\n\r\n%s" % (self._head(path), len(payload), payload))
+        # asyncio.timeout, not wait_for: wait_for runs the wait as a task of its own.
+        async with asyncio.timeout(_TIMEOUT):
+            status, answer = await self._waiter
+        return status, orjson.loads(answer) if answer else None
 
-    async def _answer(self) -> tuple[int, Any]:
-        head = await self.reader.readuntil(b"\r\n\r\n")
-        lines = head.split(b"\r\n")
-        status = int(lines[0].split()[1])
-        length = 0
-        for line in lines[1:]:
-            name, _, value = line.partition(b":")
-            name = name.lower()
-            if name == b"content-length":
-                length = int(value)
-            elif name == b"set-cookie":
-                self.cookie = value.strip().split(b";")[0]
-        body = await self.reader.readexactly(length)
-        return status, json.loads(body) if body else None
+    # asyncio's and httptools' callbacks
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self._transport = transport  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        try:
+            self._parser.feed_data(data)
+        except httptools.HttpParserError as error:
+            self._settle(error)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._settle(exc or ConnectionResetError("the server closed the connection"))
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        name = name.lower()
+        if name == b"content-encoding":
+            self._packed = value.strip() == b"gzip"
+        elif name == b"set-cookie":
+            cookie = value.strip().split(b";")[0]
+            if cookie != self.cookie:
+                self.cookie, self._heads = cookie, {}
+
+    def on_body(self, body: bytes) -> None:
+        self._body.append(body)
+
+    def on_message_complete(self) -> None:
+        body = b"".join(self._body)
+        if self._packed:
+            body = gzip.decompress(body)
+        self._body, self._packed = [], False
+        self._settle((self._parser.get_status_code(), body))
+
+    def _settle(self, outcome: tuple[int, bytes] | BaseException) -> None:
+        waiter, self._waiter = self._waiter, None
+        if waiter is None or waiter.done():
+            return
+        if isinstance(outcome, BaseException):
+            waiter.set_exception(outcome)
+        else:
+            waiter.set_result(outcome)
 
     def close(self) -> None:
-        self.writer.close()
+        if self._transport is not None:
+            self._transport.close()
 
 
 def _legal_moves(state: dict[str, Any]) -> list[str]:
@@ -152,9 +226,10 @@ async def _player(
             state = answer
             if sent >= warm:
                 tally.latencies.append(took)
-    except (TimeoutError, OSError, asyncio.IncompleteReadError, RuntimeError) as error:
+    except (TimeoutError, OSError, httptools.HttpParserError, RuntimeError) as error:
         tally.error(type(error).__name__)
     finally:
+        tally.sent += connection.sent
         connection.close()
 
 
@@ -251,19 +326,19 @@ def _report(
     print(f"other requests (new games): {tally.other_requests}")
     errors = ", ".join(f"{kind}: {count}" for kind, count in sorted(tally.errors.items()))
     print(f"errors: {sum(tally.errors.values())}" + (f" ({errors})" if errors else ""))
-    print(f"load generator CPU: {cpu:.1f} s")
-    requests = len(tally.latencies) + tally.other_requests + sum(tally.errors.values())
-    if server_cpu is not None and requests:
-        # Warm-up requests are not counted above, but their CPU is: an upper bound.
-        per_request = server_cpu / requests * 1e6
+    # CPU is counted over the whole run, warm-up included, and so are the requests.
+    sent = max(1, tally.sent)
+    print(f"requests sent (warm-up included): {tally.sent}")
+    print(f"load generator CPU: {cpu:.1f} s, {cpu / sent * 1e6:.0f} µs per request")
+    if server_cpu is not None:
+        per_request = server_cpu / sent * 1e6
         print(
-            f"server CPU: {server_cpu:.1f} s, at most {per_request:.0f} µs per request"
+            f"server CPU: {server_cpu:.1f} s, {per_request:.0f} µs per request"
             f" (about {1e6 / per_request:,.0f} requests/s on one free core)"
         )
-    if database_cpu is not None and requests:
+    if database_cpu is not None:
         print(
-            f"PostgreSQL CPU: {database_cpu:.1f} s, at most"
-            f" {database_cpu / requests * 1e6:.0f} µs per request"
+            f"PostgreSQL CPU: {database_cpu:.1f} s, {database_cpu / sent * 1e6:.0f} µs per request"
         )
 
 
@@ -309,11 +384,10 @@ def main() -> None:
         uvloop.install()
     except ImportError:
         pass
-    cpu = time.process_time()
     server_cpu: float | None = None
     database_cpu: float | None = None
     if args.port is not None:
-        tally = asyncio.run(_run(args, args.port))
+        tally, cpu = _players(args, args.port)
     else:
         with tempfile.TemporaryDirectory() as folder, _database(args.db, folder) as db:
             port = free_port()
@@ -321,7 +395,7 @@ def main() -> None:
             postgres = _postgres_pid(db)
             try:
                 start = [_cpu_seconds(pid) for pid in (server.pid, postgres) if pid is not None]
-                tally = asyncio.run(_run(args, port))
+                tally, cpu = _players(args, port)
                 end = [_cpu_seconds(pid) for pid in (server.pid, postgres) if pid is not None]
                 used = [
                     None if after is None or before is None else after - before
@@ -332,7 +406,14 @@ def main() -> None:
             finally:
                 server.terminate()
                 server.wait(timeout=10)
-    _report(args, tally, args.seconds, time.process_time() - cpu, server_cpu, database_cpu)
+    _report(args, tally, args.seconds, cpu, server_cpu, database_cpu)
+
+
+def _players(args: argparse.Namespace, port: int) -> tuple[Tally, float]:
+    """The players' tally, and the CPU time this process spent on them."""
+    cpu = time.process_time()
+    tally = asyncio.run(_run(args, port))
+    return tally, time.process_time() - cpu
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import socket
@@ -28,6 +29,7 @@ class Recorder:
         self.runs: list[dict[str, Any]] = []
         self.opened: list[str] = []
         self.opened_event = threading.Event()
+        self.tuned: list[bool] = []
 
     def run(self, app: Any, **options: Any) -> None:
         self.runs.append({"app": app, **options})
@@ -46,6 +48,8 @@ def recorder(monkeypatch: pytest.MonkeyPatch) -> Recorder:
     monkeypatch.setattr(uvicorn, "run", recorded.run)
     monkeypatch.setattr("webbrowser.open", recorded.open)
     monkeypatch.setattr(serve, "_open_when_listening", lambda host, port, url: recorded.open(url))
+    # The collector of this test process stays as it is.
+    monkeypatch.setattr(serve, "tune_collector", lambda: recorded.tuned.append(True))
     return recorded
 
 
@@ -61,6 +65,7 @@ def test_serve_prints_the_url_and_runs_uvicorn_on_the_given_database(
     assert run["app"].state.settings.db_path == db
     assert run["app"].state.settings.durable is False
     assert recorder.opened == []
+    assert recorder.tuned == [True]
 
 
 def test_durable_asks_for_a_sync_per_move(recorder: Recorder, tmp_path: Path) -> None:
@@ -353,7 +358,9 @@ def test_several_workers_import_the_app_by_name_with_the_settings_in_the_environ
         3,
         True,
     )
+    assert recorder.tuned == []  # the parent serves nothing: each worker tunes its own
     settings = worker_app().state.settings
+    assert recorder.tuned == [True]
     assert (settings.db_path, settings.durable, settings.hint_seconds) == (db, True, 0.5)
     assert settings.allowed_hosts == ("games.example.org",)
     monkeypatch.delenv(WORKER_SETTINGS)
@@ -421,3 +428,14 @@ def test_a_bad_worker_count_is_a_usage_error(
 ) -> None:
     assert cli.main(["serve", "--workers", workers]) == 2
     assert "whole number of processes from 1 to 64" in capsys.readouterr().err
+
+
+def test_a_server_process_collects_cycles_seldom_and_never_scans_its_modules() -> None:
+    thresholds = gc.get_threshold()
+    try:
+        serve.tune_collector()
+        assert gc.get_threshold() == serve.COLLECTOR_THRESHOLDS
+        assert gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)

@@ -10,6 +10,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.web.helpers import WIN_CODE, WIN_LINE
 from yukon.engine import (
     DEAL_COUNT,
     RULE_SETS,
@@ -17,6 +18,7 @@ from yukon.engine import (
     Game,
     GameCode,
     Move,
+    Outcome,
     RuleSet,
     Suit,
 )
@@ -100,3 +102,28 @@ def test_face_down_cards_are_never_named(game: Game) -> None:
             assert f'"{card}"' not in shown
     columns = json.loads(json.dumps(state["columns"]))
     assert [column["hidden"] for column in columns] == list(game.hidden)
+
+
+@settings(max_examples=60, deadline=None)
+@given(GAMES)
+def test_the_outcome_is_the_engines(game: Game) -> None:
+    state = state_json(LiveGame.new("id", "player", game, 0.0), 0.0)
+    assert state["outcome"] == game.outcome.value
+    assert state["no_legal_moves"] is (game.outcome is Outcome.NO_LEGAL_MOVE)
+
+
+def test_the_outcome_of_a_won_and_of_a_stuck_game() -> None:
+    """Random play seldom ends either way: a winning line is played, and random
+    games are played on until one is stuck."""
+    won = Game.from_code(GameCode.parse(WIN_CODE))
+    for move in WIN_LINE:
+        won.play(Move.parse(move))
+    state = state_json(LiveGame.new("id", "p", won, 0.0), 0.0)
+    assert (state["outcome"], state["won"], state["no_legal_moves"]) == ("won", True, False)
+    rng = random.Random(11)
+    stuck = None
+    while stuck is None:
+        game = _played(rng.randrange(2**32), rng.choice(RULE_SETS), 400)
+        if not game.is_won and not game.legal_moves:
+            stuck = game
+    assert state_json(LiveGame.new("id", "p", stuck, 0.0), 0.0)["outcome"] == "no_legal_move"

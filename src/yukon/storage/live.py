@@ -112,7 +112,32 @@ class LiveGame:
 
     def copy(self) -> LiveGame:
         """The same game on a copy of the engine's game, for a change."""
-        return replace(self, game=self.game.copy())
+        return self.changed(game=self.game.copy())
+
+    def changed(
+        self,
+        *,
+        game: Game | None = None,
+        record: str | None = None,
+        version: int | None = None,
+        revision: int | None = None,
+        clock: GameClock | None = None,
+        updated: float | None = None,
+    ) -> LiveGame:
+        """This game with the fields given changed: :func:`dataclasses.replace`
+        written out, in under a third of its time (a move makes four)."""
+        return LiveGame(
+            self.id,
+            self.player,
+            self.game if game is None else game,
+            self.code,
+            self.record if record is None else record,
+            self.version if version is None else version,
+            self.revision if revision is None else revision,
+            self.clock if clock is None else clock,
+            self.created,
+            self.updated if updated is None else updated,
+        )
 
     def to_row(self) -> GameRow:
         game = self.game
@@ -139,7 +164,7 @@ class LiveGame:
     def with_move(self, text: str) -> LiveGame:
         """This game with a move's notation (or ``U``) added to the record, as
         :meth:`Game.play` or :meth:`Game.undo` added it to the game's log."""
-        return replace(self, record=f"{self.record} {text}")
+        return self.changed(record=f"{self.record} {text}")
 
     def with_undo(self) -> LiveGame:
         return self.with_move(UNDO)

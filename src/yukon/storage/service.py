@@ -202,7 +202,7 @@ class GameService:
             except IllegalMoveError as error:
                 raise GameRefusedError(live, str(error), error) from None
             clock = live.clock.stopped(now) if changed.game.is_won else live.clock.running(now)
-            return replace(changed.with_move(str(move)), clock=clock, version=version + 1)
+            return changed.with_move(str(move)).changed(clock=clock, version=version + 1)
 
         return self._change(player, game_id, version, change)
 
@@ -224,7 +224,7 @@ class GameService:
             except NothingToUndoError as error:
                 raise GameRefusedError(live, str(error), error) from None
             clock = live.clock.running(now)
-            return replace(changed.with_undo(), clock=clock, version=version + 1)
+            return changed.with_undo().changed(clock=clock, version=version + 1)
 
         return self._change(player, game_id, version, change)
 
@@ -242,7 +242,7 @@ class GameService:
                 raise ValueError(f"the hint {move} is not legal here")
             changed = live.copy()
             changed.game.count_hint()
-            return replace(changed, version=version + 1)
+            return changed.changed(version=version + 1)
 
         return self._change(player, game_id, version, change)
 
@@ -342,7 +342,7 @@ class GameService:
                 cached = None
                 continue
             cached = None
-            changed = replace(changed, revision=live.revision + 1, updated=now)
+            changed = changed.changed(revision=live.revision + 1, updated=now)
             if self.store.update_game(changed.to_row(), live.revision):
                 self._remember(changed)
                 return changed

@@ -16,15 +16,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Final
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp
 
 from yukon.storage import GameService, open_store
 from yukon.web.api import api_routes
+from yukon.web.compress import Compression
 from yukon.web.config import AppSettings
 from yukon.web.errors import HANDLED, handle_error
 from yukon.web.health import health_routes
@@ -35,9 +34,6 @@ from yukon.web.pages import page_routes
 from yukon.web.solving import Solving
 
 __all__ = ["create_app"]
-
-_COMPRESS_FROM: Final = 500
-"""Answers shorter than this many bytes are sent as they are."""
 
 
 class _App(Starlette):
@@ -91,7 +87,7 @@ def create_app(settings: AppSettings) -> Starlette:
             *health_routes(),
             *page_routes(settings.static_dir, settings.i18n_dir),
         ],
-        middleware=[Middleware(GZipMiddleware, minimum_size=_COMPRESS_FROM, compresslevel=6)],
+        middleware=[Middleware(Compression)],
         exception_handlers=dict.fromkeys(HANDLED, handle_error),
         lifespan=lifespan,
     )

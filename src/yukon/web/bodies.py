@@ -6,7 +6,8 @@ import json
 import re
 from typing import Final, TypeVar, overload
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
+from starlette.types import Scope
 
 from yukon.web.errors import ApiError, bad_request
 
@@ -32,19 +33,24 @@ async def read_object(request: Request, limit: int) -> dict[str, object]:
         for a body of another type, ``bad_request`` for malformed JSON, text
         that is not Unicode, or anything but an object.
     """
-    declared = request.headers.get("content-length")
+    declared, declared_type = _declared(request.scope)
     # The declared length may be anything: only a plain number is worth reading.
     if declared is not None and _LENGTH.fullmatch(declared) and int(declared) > limit:
         raise _too_large(limit)
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
+    body = b""
+    more = True
+    while more:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            raise ClientDisconnect()
+        body += message.get("body", b"")
+        more = message.get("more_body", False)
         # The declared length may be absent or false: count what really arrives.
         if len(body) > limit:
             raise _too_large(limit)
     if not body.strip():
         return {}
-    _check_type(request.headers.get("content-type", ""))
+    _check_type(declared_type)
     try:
         data = json.loads(body)
         # JSON may spell a lone surrogate (\udfff), which is no character at all.
@@ -56,6 +62,19 @@ async def read_object(request: Request, limit: int) -> dict[str, object]:
     if not isinstance(data, dict):
         raise bad_request(f"the body must be a JSON object, not {type(data).__name__}")
     return data
+
+
+def _declared(scope: Scope) -> tuple[str | None, str]:
+    """The request's declared length (``None`` if not given) and type (``""``),
+    from one pass over its headers: Starlette's ``request.headers`` builds a
+    mapping of them all, more work than reading the body."""
+    length, kind = None, ""
+    for name, value in scope["headers"]:
+        if name == b"content-length":
+            length = value.decode("latin-1")
+        elif name == b"content-type":
+            kind = value.decode("latin-1")
+    return length, kind
 
 
 def _check_type(declared: str) -> None:
