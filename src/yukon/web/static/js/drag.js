@@ -141,6 +141,11 @@ export class PointerInput {
     if (!press.drag) {
       if (Math.hypot(dx, dy) < press.slop) return;
       press.drag = this.start(press.card);
+    } else if (!press.drag.layer.isConnected) {
+      // The answer to an earlier move was drawn meanwhile, with the held cards
+      // back in their places: they are picked up again from there.
+      if (!this.handlers.canPick(press.card)) return;
+      press.drag = this.start(press.card);
     }
     const drag = press.drag;
     drag.layer.style.transform = `translate3d(${dx}px, ${dy}px, 0)`;
