@@ -4,7 +4,11 @@ slowed down 4x (DevTools' CPU throttling), the group lifting as it is picked up,
 and while a drop turns a card over (the slide and the flip). Prints figures;
 asserts nothing.
 
-    .venv/bin/python bench/browser.py [--loads 10] [--throttle 4]
+    .venv/bin/python bench/browser.py [--loads 10] [--throttle 4] [--trace]
+
+With --trace, the drag and the drop are also recorded as DevTools traces, and
+every main-thread task longer than a frame is printed with what took its time
+(bench/timeline.py); tracing slows the browser, so its frame rates read lower.
 
 Targets (issue 4): interactive in under 0.5 s, under 400 KB on a first load,
 60 frames per second while dragging. The server runs as its own process on a
@@ -22,6 +26,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 from server import app_in_chromium
+from timeline import Tracer, report
 
 # YU1-C-AACRWEA after two moves: 9♠ heads a group of eight cards in column 5.
 DEAL = "YU1-C-AACRWEA"
@@ -92,8 +97,11 @@ def measure_bytes(browser: Browser, base: str) -> tuple[int, Counter[str]]:
     return total, sizes
 
 
-def measure_drag(browser: Browser, base: str, throttle: float) -> list[float]:
-    """Frame intervals while a group of eight cards is dragged for about a second."""
+def measure_drag(
+    browser: Browser, base: str, throttle: float, tracer: Tracer | None = None
+) -> list[float]:
+    """Frame intervals while a group of eight cards is dragged for about a second
+    (recorded by *tracer* too, when given)."""
     context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(f"/play/{DEAL}")
@@ -116,6 +124,8 @@ def measure_drag(browser: Browser, base: str, throttle: float) -> list[float]:
     session = context.new_cdp_session(page)
     session.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     x, y = box["x"] + box["width"] / 2, box["y"] + 8
+    if tracer:
+        tracer.start()
     page.mouse.move(x, y)
     page.mouse.down()
     page.evaluate(_RECORD_FRAMES)
@@ -123,6 +133,8 @@ def measure_drag(browser: Browser, base: str, throttle: float) -> list[float]:
         page.mouse.move(x - 4 * step, y + 3 * step)
         page.wait_for_timeout(16)
     page.evaluate("() => { window.recording = false; }")
+    if tracer:
+        tracer.stop()
     page.mouse.up()
     frames: list[float] = page.evaluate("() => window.frameTimes.slice(1)")
     session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
@@ -136,9 +148,11 @@ def _card_point(page: Page, card: str, dy: float = 8) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + dy
 
 
-def measure_flip(browser: Browser, base: str, throttle: float) -> list[float]:
+def measure_flip(
+    browser: Browser, base: str, throttle: float, tracer: Tracer | None = None
+) -> list[float]:
     """Frame intervals while 10♥ is dragged onto J♠ and dropped: the cards slide
-    into place and A♠, uncovered, flips over."""
+    into place and A♠, uncovered, flips over (recorded by *tracer* too, when given)."""
     context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(f"/play/{DEAL}")
@@ -149,6 +163,8 @@ def measure_flip(browser: Browser, base: str, throttle: float) -> list[float]:
     x, y = _card_point(page, "TH")
     to_x, to_y = _card_point(page, "JS", 40)
     version = page.evaluate("Number(document.body.dataset.version)")
+    if tracer:
+        tracer.start()
     page.mouse.move(x, y)
     page.mouse.down()
     page.evaluate(_RECORD_FRAMES)
@@ -159,6 +175,8 @@ def measure_flip(browser: Browser, base: str, throttle: float) -> list[float]:
     page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
     page.wait_for_function("() => document.getAnimations().length === 0")
     page.evaluate("() => { window.recording = false; }")
+    if tracer:
+        tracer.stop()
     frames: list[float] = page.evaluate("() => window.frameTimes.slice(1)")
     session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     context.close()
@@ -198,15 +216,23 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--loads", type=int, default=10, help="first visits to time (10)")
     parser.add_argument("--throttle", type=float, default=4.0, help="CPU slow-down (4)")
+    parser.add_argument(
+        "--trace", action="store_true", help="break the long frames down (bench/timeline.py)"
+    )
     args = parser.parse_args()
     with app_in_chromium() as (browser, base):
         first, again = measure_loads(browser, base, args.loads)
         total, sizes = measure_bytes(browser, base)
-        frames = measure_drag(browser, base, args.throttle)
-        flip = measure_flip(browser, base, args.throttle)
+        drag_trace = Tracer(browser) if args.trace else None
+        frames = measure_drag(browser, base, args.throttle, drag_trace)
+        flip_trace = Tracer(browser) if args.trace else None
+        flip = measure_flip(browser, base, args.throttle, flip_trace)
     _report(first, again, total, sizes)
     _report_frames("lift and drag of an 8-card group", frames, args.throttle)
     _report_frames("drop that slides a group and flips the card it uncovers", flip, args.throttle)
+    if drag_trace and flip_trace:
+        report("lift and drag", drag_trace.events, FRAME_BUDGET_MS)
+        report("drop", flip_trace.events, FRAME_BUDGET_MS)
     return 0
 
 

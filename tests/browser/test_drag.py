@@ -155,3 +155,30 @@ def test_a_foundation_card_is_taken_back_by_dragging(open_app: OpenApp, touch: b
     assert state["columns"][2]["cards"][-1] == "6D"
     assert state["score"] == before["score"]
     assert app.drawn_columns() == state["columns"]
+
+
+def test_a_drag_goes_on_when_an_earlier_move_is_drawn_meanwhile(open_app: OpenApp) -> None:
+    """The answer to a tap arrives while another card is held: the board is
+    drawn anew, and the held card is picked up again and still follows."""
+    app = open_app()
+    before = app.open_deal("YU1-C-AACRWEA", ["TH>1"])
+    session = app.page.context.new_cdp_session(app.page)
+    session.send("Network.enable")
+    session.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+    app.tap("AS")
+    start = app.grip("8C")
+    home = app.box(app.card("8C"))
+    app.mouse_drag(start, (start[0] + 60, start[1] + 100), release=False)
+    app.page.wait_for_function(
+        "v => Number(document.body.dataset.version) > v", arg=before["version"]
+    )
+    app.page.mouse.move(start[0] + 80, start[1] + 120, steps=2)
+    assert app.page.locator('#board .lift .card[data-card="8C"]').count() == 1
+    assert app.box(app.card("8C"))["y"] > home["y"] + 60
+    app.page.mouse.move(*start, steps=4)
+    app.page.mouse.up()
+    app.wait_idle()
+    assert app.state()["record"] == "YU1-C-AACRWEA TH>1 AS>F"

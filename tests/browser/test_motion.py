@@ -1,5 +1,6 @@
-"""Motion: a card that turns over flips, a picked-up group lifts, the place a
-drag would drop on is marked, and a win ends with a celebration. Every step but
+"""Motion: a card that turns over flips, a picked-up group lifts (the card
+under it shows whole), the place a drag would drop on is marked, and a win ends
+with a celebration. Every step but
 the celebration takes at most 200 ms, and none of it happens under reduced
 motion."""
 
@@ -71,6 +72,46 @@ def test_a_picked_up_group_lifts(open_app: OpenApp, reduced: bool) -> None:
     durations = {duration for _, _, duration in lifted}
     assert durations == {0} if reduced else max(durations) <= 0.2
     app.page.mouse.up()
+
+
+def _foot_shown(app: AppPage, card: str) -> bool:
+    shown: bool = (
+        app.card(card)
+        .locator(".foot")
+        .evaluate("foot => getComputedStyle(foot).visibility === 'visible'")
+    )
+    return shown
+
+
+def test_the_card_under_a_dragged_group_shows_whole(open_app: OpenApp) -> None:
+    """A covered card's hidden parts show while the cards on it are dragged
+    away (in a layer of their own), and hide again once they are back."""
+    app = open_app()
+    app.open_deal(DEAL)
+    assert not _foot_shown(app, "TH")
+    start = app.grip("TD")
+    app.mouse_drag(start, (start[0] + 40, start[1] + 80), release=False)
+    assert app.page.locator("#board .lift .card.dragging").count() == 4
+    assert _foot_shown(app, "TH")
+    app.page.mouse.move(*start, steps=4)
+    app.page.mouse.up()
+    app.wait_idle()
+    assert app.page.locator("#board .lift").count() == 0
+    assert not _foot_shown(app, "TH")
+
+
+def test_a_focused_card_keeps_the_focus_while_dragged(open_app: OpenApp) -> None:
+    app = open_app()
+    app.open_deal(DEAL)
+    app.card("TD").focus()
+    focused = "() => document.activeElement?.dataset.card ?? null"
+    start = app.grip("TD")
+    app.mouse_drag(start, (start[0] + 40, start[1] + 80), release=False)
+    assert app.page.evaluate(focused) == "TD"
+    app.page.mouse.move(*start, steps=4)
+    app.page.mouse.up()
+    app.wait_idle()
+    assert app.page.evaluate(focused) == "TD"
 
 
 def _marked(app: AppPage) -> list[tuple[str, bool]]:

@@ -14,6 +14,14 @@ import { reducedMotion } from "./motion.js";
 /** @typedef {import("./layout.js").Metrics} Metrics */
 
 /**
+ * The room the board has, read from the page.
+ * @typedef {object} Room
+ * @property {number} width    the board's width
+ * @property {number} height   the height it may take
+ * @property {number} reserve  the part of that height a notice covers
+ */
+
+/**
  * The accessible names of the board's parts, in the current language.
  * @typedef {object} Labels
  * @property {(number: number) => string} column      a column, numbered from 1
@@ -66,16 +74,20 @@ function slot(className, target) {
 }
 
 /**
- * Give *parent* exactly *children*, touching the page only when they differ: a
- * move changes two or three places, and re-inserting every card of every column
- * made the browser restyle the whole board (long frames on a drop on phones).
+ * Give *parent* exactly *children*, in order, taking out and putting in only the
+ * nodes that are not already in place: a move changes the ends of two or three
+ * places, and every node put in again has its layout rebuilt (re-inserting a
+ * whole column made the longest frame of a drop on phones).
  * @param {HTMLElement} parent
  * @param {Element[]} children
  */
 function replaceChanged(parent, children) {
+  const wanted = new Set(children);
+  for (const node of [...parent.children]) if (!wanted.has(node)) node.remove();
   const now = parent.children;
-  if (now.length === children.length && children.every((node, index) => now[index] === node)) return;
-  parent.replaceChildren(...children);
+  children.forEach((node, index) => {
+    if (now[index] !== node) parent.insertBefore(node, now[index] ?? null);
+  });
 }
 
 /**
@@ -185,7 +197,10 @@ export class BoardView {
   }
 
   /**
-   * Draw *state*; cards that moved slide to their new place.
+   * Draw *state*; cards that moved slide to their new place. Everything the
+   * drawing needs from the page is read before the first change and once after
+   * the last: a read between two changes makes the browser lay the page out
+   * again on the spot, once for every read.
    * @param {GameState} state
    */
   render(state) {
@@ -193,13 +208,14 @@ export class BoardView {
     const active = document.activeElement;
     const focused = active && active !== this.root && this.root.contains(active) ? active : null;
     const before = this.rects();
+    const room = this.measure();
     const turned = this.turnedBy(state);
     this.releaseDrag();
     this.state = state;
     this.columnSlots.forEach((slot, index) => this.fillColumn(slot, state.columns[index]));
     this.foundationSlots.forEach((slot, index) => this.fillFoundation(slot, state.foundations[index]));
     this.nameSlots();
-    this.layout();
+    this.layout(room);
     this.slide(before);
     for (const listener of this.drawn) listener(focused);
     if (!reducedMotion()) for (const code of turned) this.face(code).animate(FLIP, { duration: MOVE_MS, easing: "ease-out" });
@@ -253,12 +269,19 @@ export class BoardView {
     replaceChanged(slot, [mark, ...shown]);
   }
 
-  /** Size the cards to the window and place every card of every column. */
-  layout() {
+  /** @returns {Room} the room the board has now (a read of the page's layout) */
+  measure() {
+    return { width: this.root.clientWidth, height: this.room(), reserve: this.reserve() };
+  }
+
+  /**
+   * Size the cards to the room and place every card of every column.
+   * @param {Room} room the room measured before the page was changed (by default, now)
+   */
+  layout(room = this.measure()) {
     // A hidden board (a page is shown) has no size to fit; it is laid out when shown.
-    const width = this.root.clientWidth;
-    if (!width) return;
-    const metrics = fitBoard(width, Math.max(200, this.room()), this.state?.columns ?? [], this.reserve(), this.spread);
+    if (!room.width) return;
+    const metrics = fitBoard(room.width, Math.max(200, room.height), this.state?.columns ?? [], room.reserve, this.spread);
     this.metrics = metrics;
     this.root.classList.toggle("side", metrics.side);
     const style = this.root.style;
@@ -275,14 +298,34 @@ export class BoardView {
     }
   }
 
-  /** Undo what a drag did to the cards' style, so that they can slide to their place. */
+  /**
+   * Pick up *card* and the cards on it: they go into one layer over their
+   * place, which a drag then moves as a whole, so that a pointer move restyles
+   * one element instead of every card of the group. The layer is fixed to the
+   * window: moved cards that reach past the page's end would otherwise change
+   * its size, and the browser would paint the whole page again at every move.
+   * @param {string} card
+   * @returns {HTMLElement} the layer to move
+   */
+  lift(card) {
+    const group = this.groupOf(card).map((code) => this.face(code));
+    const place = /** @type {HTMLElement} */ (group[0].parentElement);
+    const box = place.getBoundingClientRect();
+    const active = document.activeElement;
+    const layer = div("lift");
+    layer.style.left = `${box.left}px`;
+    layer.style.top = `${box.top}px`;
+    for (const node of group) node.classList.add("dragging");
+    place.append(layer);
+    layer.append(...group);
+    // Taken out of its place, a focused card loses the focus: it keeps it.
+    if (active instanceof HTMLElement && group.includes(active)) active.focus({ preventScroll: true });
+    return layer;
+  }
+
+  /** Undo what a drag did to the cards' style (the layer goes when its place is filled again). */
   releaseDrag() {
-    for (const node of this.faces.values()) {
-      if (!node.classList.contains("dragging")) continue;
-      node.classList.remove("dragging");
-      node.style.transform = "";
-      node.style.zIndex = "";
-    }
+    for (const node of this.root.querySelectorAll(".card.dragging")) node.classList.remove("dragging");
   }
 
   /** @returns {Map<string, DOMRect>} where every face-up card is drawn now */
@@ -296,18 +339,24 @@ export class BoardView {
   }
 
   /**
-   * Slide every card that moved from where it was drawn before.
+   * Slide every card that moved from where it was drawn before: every card is
+   * measured first (one layout), then every slide starts (a measure after a
+   * slide has started would lay the page out again).
    * @param {Map<string, DOMRect>} before
    */
   slide(before) {
     if (reducedMotion()) return;
+    /** @type {[HTMLElement, number, number][]} */
+    const moved = [];
     for (const [code, rect] of before) {
       const node = this.faces.get(code);
       if (!node || !node.isConnected) continue;
       const now = node.getBoundingClientRect();
       const dx = rect.left - now.left;
       const dy = rect.top - now.top;
-      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1) moved.push([node, dx, dy]);
+    }
+    for (const [node, dx, dy] of moved) {
       node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
         duration: MOVE_MS,
         easing: "ease-out",
@@ -397,30 +446,5 @@ export class BoardView {
     this.clearMarks();
     this.face(card).classList.add("hinted");
     this.slotOf(target, card).classList.add("hinted");
-  }
-
-  /**
-   * The target a dragged card's rectangle overlaps most, or null over nothing.
-   * A column's area reaches down to the bottom of the board, so a drop below
-   * a short column still lands on it.
-   * @param {DOMRect} rect the lead dragged card
-   * @returns {string | null}
-   */
-  targetUnder(rect) {
-    const bottom = Math.max(window.innerHeight, this.root.getBoundingClientRect().bottom);
-    let best = null;
-    let bestArea = 0;
-    for (const slot of [...this.foundationSlots, ...this.columnSlots]) {
-      const box = slot.getBoundingClientRect();
-      const lower = slot.classList.contains("column") ? bottom : box.bottom;
-      const width = Math.min(rect.right, box.right) - Math.max(rect.left, box.left);
-      const height = Math.min(rect.bottom, lower) - Math.max(rect.top, box.top);
-      const area = width > 0 && height > 0 ? width * height : 0;
-      if (area > bestArea) {
-        bestArea = area;
-        best = slot.dataset.target ?? null;
-      }
-    }
-    return best;
   }
 }
