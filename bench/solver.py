@@ -53,8 +53,9 @@ search about a sixth of its states per second (58,000–59,000 a CPU second
 against 68,000–72,000 for version 2 on deal 43 under the same load), and saves
 more than that wherever a deal is unwinnable: YU1 deals 0–59 at 120,000 states
 take 647,119 states and 9.4–10.0 CPU seconds instead of 1,038,118 and 13.4–13.6.
-Still open at 1,500,000 states: 17, 61, 70, 75 and 166 (17 also at 10,000,000
-with version 3, and at 20,000,000 with version 2). Fresh deals at 120,000
+Still open at 1,500,000 states: 17, 61, 70, 75 and 166. At 10,000,000 states
+(one at a time, nice -n 19) version 3 proves deal 70 unwinnable in 2,941,426;
+17, 61, 75 and 166 stay open (17 also at 20,000,000 with version 2). Fresh deals at 120,000
 states, seeds 1, 2 and 3: 291 of 300 decided (93+100+98, 97.0 %; version 2:
 288), under load average 14–19.
 
