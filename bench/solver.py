@@ -35,6 +35,30 @@ and 893,710 states, 43 (won) in 720,031. The 10 undecided are the open deals of
 the study (17, 27, 37, 47, 61, 70, 75, 104, 159, 166); version 1 leaves all ten
 undecided at 5,000,000 states as well.
 
+Version 3 (a face-down card may belong to a closed set by itself, and the
+complete search looks for one after every move onto a column), one worker,
+measured while the machine was shared (load average 9–16):
+
+    classic deals 0–199, 1500000 states each, 1 worker(s), 552 s wall
+    won 182  unwinnable 13  unknown 5  decided 97.5 %
+
+Five of the ten open deals are now proved unwinnable before a move (27, 37, 47,
+104 and 159 hold a closed set from the deal on; version 2 took 7,921,130 states
+to prove deal 27 and left the others open at 5,000,000), and the proofs of deals
+116 and 156 take 106,841 and 59,422 states instead of 893,710 and 960,143. The
+costliest decided deal is now 43 (won) at 720,031 states, so every budget from
+720,031 states on decides the same 195: 10 s needs 72,000 states a second, half
+of what one idle core managed with version 2. The check costs the complete
+search about a sixth of its states per second (58,000–59,000 a CPU second
+against 68,000–72,000 for version 2 on deal 43 under the same load), and saves
+more than that wherever a deal is unwinnable: YU1 deals 0–59 at 120,000 states
+take 647,119 states and 9.4–10.0 CPU seconds instead of 1,038,118 and 13.4–13.6.
+Still open at 1,500,000 states: 17, 61, 70, 75 and 166. At 10,000,000 states
+(one at a time, nice -n 19) version 3 proves deal 70 unwinnable in 2,941,426;
+17, 61, 75 and 166 stay open (17 also at 20,000,000 with version 2). Fresh deals at 120,000
+states, seeds 1, 2 and 3: 291 of 300 decided (93+100+98, 97.0 %; version 2:
+288), under load average 14–19.
+
 Fresh deals (``--fresh SEED --count 100``, the hint's case), decided of 300
 (seeds 1, 2 and 3; seed 1 is the hardest):
 

@@ -16,9 +16,10 @@ from yukon.solver.search import _Budget, _DepthFirst
 from .reference import TooLargeError, exhaustive_winnable, small_positions
 
 
-def largest_closed_set(board: Board) -> set[int]:
-    """The definition, literally: every tableau card (face-down ones too), then drop
-    members that break a condition until none does."""
+def largest_closed_set(board: Board, *, face_down_by_b: bool = True) -> set[int]:
+    """The definition, literally: every tableau card, then drop members that
+    break their conditions until none does. Without *face_down_by_b*, version
+    2's definition: a face-down card is a member by (A) only."""
     above: dict[int, int] = {}
     below: dict[int, int] = {}
     down: set[int] = set()
@@ -30,14 +31,16 @@ def largest_closed_set(board: Board) -> set[int]:
             if depth < hidden:
                 down.add(card)
     tableau = {card for column in board.columns for card in column}
-    members = {c for c in tableau if c in down or c % 13 != 12 or c not in below}
+    members = set(tableau)
 
     def covered(card: int) -> bool:
         return card in tableau and above.get(card, -1) in members
 
     def keeps(card: int) -> bool:
-        if card in down:
-            return above[card] in members
+        if card in down and (above[card] in members or not face_down_by_b):
+            return above[card] in members  # (A)
+        if card % 13 == 12 and card in below:
+            return False
         suit = card // 13
         parents = [p for p in board.tables.parents[card] if p != below.get(card)]
         lower = range(suit * 13 + board.foundations[suit], card)
@@ -54,8 +57,7 @@ def test_the_closed_set_found_is_the_largest_by_the_definition(rules: RuleSet) -
     for position in islice(small_positions(8, rules, most=24), 4000):
         board = Board(position)
         largest = largest_closed_set(board)
-        face_up = {card for c, h in zip(board.columns, board.hidden, strict=True) for card in c[h:]}
-        for card in face_up:
+        for card in {card for column in board.columns for card in column}:
             found = closed_set(board, [card])
             assert bool(found) == (card in largest)
             assert found <= largest
@@ -84,15 +86,35 @@ def test_a_position_with_a_closed_set_is_lost(rules: RuleSet) -> None:
     assert checked == 15
 
 
+@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
+def test_a_face_down_card_that_could_never_leave_makes_a_position_lost(rules: RuleSet) -> None:
+    # The positions lost only by a face-down member by (B), which version 2's
+    # definition did not see, are lost by the exhaustive search as well.
+    checked = 0
+    for position in islice(small_positions(21, rules, most=18), 20_000):
+        board = Board(position)
+        if not largest_closed_set(board) or largest_closed_set(board, face_down_by_b=False):
+            continue
+        assert is_lost(board)
+        try:
+            assert not exhaustive_winnable(position, cap=10_000), position.layout_lines()
+        except TooLargeError:
+            continue
+        checked += 1
+        if checked == 10:
+            break
+    assert checked == 10
+
+
 def test_a_position_the_search_calls_lost_holds_a_closed_set() -> None:
     # Along the complete search of a real unwinnable deal, every position the
-    # check after a turn (with its cache of recent sets) calls lost holds a closed
+    # check after a move (with its cache of recent sets) calls lost holds a closed
     # set by the definition.
     class Checked(LostPositions):
         calls = lost = 0
 
-        def after_turn(self, column: int) -> bool:
-            answer = super().after_turn(column)
+        def after_move(self, card: int) -> bool:
+            answer = super().after_move(card)
             Checked.calls += 1
             if answer:
                 Checked.lost += 1

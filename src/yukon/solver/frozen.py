@@ -1,49 +1,55 @@
 """A proof that a position is lost: a card that can never leave the card it lies on.
 
 To win, every card must reach the foundations, so each must at some point leave
-the card it lies on (its *support*, or the bare column), and every face-down
-card must turn. Call a set *F* of tableau cards **closed** when each member
-keeps the others in place:
+the card it lies on (its *support*, or the bare column). Say a card *p* is
+*covered* by a set *F* of tableau cards when the card lying on *p* is in *F*.
+Call *F* **closed** when each member *x*
 
-- a face-down member has a member lying on it;
-- a face-up member *x* is not a King lying on a card, and
+- (A) is face down with a member lying on it, or
+- (B) is not a King lying on a card, and
 
-  - every card *p* that *x* may be put on, other than its support, is
-    *covered*: a member lies on *p* (so *p* is in the tableau, and not the last
-    card of its column), and
-  - some lower card of *x*'s suit not yet on the foundations is covered.
+  - every card *p* that *x* may be put on, other than its support, is in the
+    tableau and covered by *F*, and
+  - some lower card of *x*'s suit not yet on the foundations is covered by *F*.
 
-**Claim.** No member of a closed set ever leaves its support or turns, so a
-position with a non-empty closed set is lost.
+A face-down card may be a member by (B) as well as by (A): it may turn, but
+once face up it can go nowhere. (Version 2 of the search let face-down cards in
+by (A) only; deals 27, 37, 47, 104 and 159 of YU1, which it could not decide in
+5,000,000 states, hold a closed set from the deal on.)
 
-**Proof.** Take the first event, in any line of play, in which a member leaves
-its support or turns. A face-down member turns only once the card on it has
-left, a member's leaving, which came first: impossible. A face-up member *x*
-leaves its support only as the bottom card of a moved group, or alone to the
-foundations. Onto a card *p*: *p* must be the last card of its column, but the
-member on *p* has not left it. To the foundations: every lower card of *x*'s
-suit must be there, but a covered one has not been uncovered. To an empty
-column: *x* is a King heading its column (Kings lying on cards are never
-members), and moving it to another empty column gives the same position up to
-the order of the columns, which the search never tries (see :meth:`Board.moves`);
-from any winning line such moves can be dropped, the later moves renumbering
-their columns. So no first event exists.
+**Claim.** No member of a closed set ever leaves its support, so a position with
+a non-empty closed set is lost.
+
+**Proof.** Take the first move, in any line of play, by which a member *x*
+leaves its support. Until then every member lies on the card it lay on, so a
+card covered by *F* is still in the tableau and not the last of its column. A
+member by (A) stays face down, so it cannot move: the member lying on it would
+have to leave first. So *x* is a member by (B), face up by now. Onto a card
+*p*: *p* must be the last card of its column, but *p* is covered. To the
+foundations: every lower card of *x*'s suit must be there, but a covered one is
+not. To an empty column: *x* is a King heading its column (Kings lying on cards
+are never members by (B)), and moving it to another empty column gives the same
+position up to the order of the columns, which the search never tries (see
+:meth:`Board.moves`); from any winning line such moves can be dropped, the
+later moves renumbering their columns. So no such first move exists.
 
 The union of closed sets is closed, so the largest one is found by starting
-from every card and dropping those that break a condition until none does.
+from every card and dropping those that break their conditions until none does.
 
 **Checking after a move.** If a position has no non-empty closed set and a move
-leads to one that has, the largest closed set *F* after the move holds the
-moved card *x* (the bottom card of the group, or a card taken back), or the card
-the move turned. Otherwise *F* was closed before the move as well: only *x*'s
-support changed, only the card now under *x* (*x* ∉ *F*, so no member counts on
-it being covered) and the card *x* left (now the last of its column, so none
-counts on it either) changed what lies on them, and a foundation that rose only
-drops candidates for "some lower card is covered". The search asks about the
-turned card alone, looking only at the cards its conditions reach, and tries
-the closed sets it found lately first (:class:`LostPositions`). Any set it
-finds is closed, so it never calls a winnable position lost; measured, also
-asking about *x* costs more time than the positions it saves.
+onto a column (a group, or a card taken back) leads to one that has, the
+largest closed set *F* after the move holds the moved card *x* (the bottom card
+of the group, or the card taken back). Otherwise *F* was closed before the move
+as well: only *x*'s support changed; what lies on a card changed only for the
+card now under *x* (covered by *F* neither before nor after, as *x* ∉ *F*) and
+for the card *x* left (covered before by *x* ∉ *F*, after by nothing); a card
+taken back is the last of its column, covering no lower card; and a card that
+turned meets (B) face down as it does face up. A move to the foundations never
+closes a set: a foundation that rose only drops candidates for "some lower card
+is covered". So the search asks about the moved card alone, looking only at the
+cards its conditions reach, and tries the closed sets it found lately first
+(:class:`LostPositions`). Any set it finds is closed, so it never calls a
+winnable position lost.
 
 >>> from yukon.engine import Card, Position
 >>> from yukon.solver.tables import card_name
@@ -51,11 +57,12 @@ asking about *x* costs more time than the positions it saves.
 ...     ["KC", "QD"], ["[JH]", "[JD]", "[KS]", "QH"], ["KH"], ["KD"], [], [], []],
 ...     "foundations": {"S": 12, "H": 10, "D": 10, "C": 12}}))
 >>> sorted(card_name(card) for card in closed_set(board, [Card.parse("QH").index]))
-['QD', 'QH']
+['JD', 'KS', 'QD', 'QH']
 
 Q♥ needs K♠ (face down under it) or K♣ (under Q♦), or J♥ (face down under it)
 on the foundation; Q♦ can only leave K♣ for K♠, or go up after J♦ (face down
-under Q♥): neither ever moves.
+under Q♥): neither ever moves, and K♠ and J♦ stay face down under Q♥. (J♥,
+under J♦, is a member too, but no condition of Q♥'s reaches it.)
 """
 
 from __future__ import annotations
@@ -73,15 +80,12 @@ _PROOFS = 4
 
 
 def is_lost(board: Board) -> bool:
-    """Whether some face-up card can provably never leave its support (see above)."""
-    columns, hidden = board.columns, board.hidden
-    return bool(
-        closed_set(board, [card for c, h in zip(columns, hidden, strict=True) for card in c[h:]])
-    )
+    """Whether some card can provably never leave its support (see above)."""
+    return bool(closed_set(board, [card for column in board.columns for card in column]))
 
 
 class LostPositions:
-    """The check a search makes after each move that turns a card, keeping the
+    """The check a search makes after each move onto a column, keeping the
     closed sets found lately: positions near each other are often lost for the
     same reason, and checking that a known set is still closed is cheaper than
     finding one."""
@@ -92,22 +96,22 @@ class LostPositions:
         self.board = board
         self.proofs: list[frozenset[int]] = []
 
-    def after_turn(self, column: int) -> bool:
-        """Whether the position is lost, just after a move turned the last card
-        of *column*.
-
-        Only closed sets holding the turned card are looked for (the move's own
-        card is left out: measured, asking about it too costs more than the
-        positions it saves), and the sets found lately are tried first.
-        """
+    def after_move(self, card: int) -> bool:
+        """Whether the position is lost, just after a move put *card* (and the
+        cards on it) on a column, in a position with no closed set: only closed
+        sets holding *card* are looked for (see above), the sets found lately
+        first, and none once *card* is seen free to leave by itself (the most
+        common answer, found without building anything)."""
         board = self.board
+        if not _may_stay(board, card):
+            return False
         proofs = self.proofs
         for number, proof in enumerate(proofs):
-            if is_closed(board, proof):
+            if card in proof and is_closed(board, proof, card):
                 if number:
                     proofs.insert(0, proofs.pop(number))
                 return True
-        members = closed_set(board, [board.columns[column][-1]])
+        members = closed_set(board, [card])
         if not members:
             return False
         self.proofs.insert(0, frozenset(members))
@@ -115,47 +119,65 @@ class LostPositions:
         return True
 
 
-def is_closed(board: Board, members: frozenset[int]) -> bool:
-    """Whether the face-up *members* form a closed set on *board*."""
-    where, found, below, down = board.where, board.foundations, board.below, board.down
-    parents, cover = board.tables.parents, board.cover
-    for card in members:
-        if where[card] < 0 or down[card]:
+def _may_stay(board: Board, card: int) -> bool:
+    """Whether face-up *card* could meet (B) were every card lying on another a
+    member: a necessary condition for it to be in a closed set."""
+    where, above = board.where, board.above
+    support = board.below[card]
+    if card % 13 == _KING and support >= 0:
+        return False
+    for parent in board.tables.parents[card]:
+        if parent != support and (where[parent] < 0 or above[parent] < 0):
             return False
-        support = below[card]
-        if card % 13 == _KING and support >= 0:
+    for lower in range(card - card % 13 + board.foundations[card // 13], card):
+        if where[lower] >= 0 and above[lower] >= 0:
+            return True
+    return False
+
+
+def is_closed(board: Board, members: frozenset[int], first: int = -1) -> bool:
+    """Whether *members*, tableau cards, form a closed set on *board*; member
+    *first* is looked at first (the one most likely to break its conditions)."""
+    if first >= 0 and not _kept(board, first, members):
+        return False
+    return all(_kept(board, card, members) for card in members)
+
+
+def _kept(board: Board, card: int, members: frozenset[int]) -> bool:
+    """Whether *card* is in the tableau and meets (A) or (B) among *members*."""
+    where, above = board.where, board.above
+    if where[card] < 0:
+        return False
+    if board.down[card] and above[card] in members:
+        return True  # (A)
+    support = board.below[card]
+    if card % 13 == _KING and support >= 0:
+        return False
+    for parent in board.tables.parents[card]:
+        if parent != support and (where[parent] < 0 or above[parent] not in members):
             return False
-        for parent in parents[card]:
-            if parent != support:
-                keeper = cover(parent)
-                if keeper not in members:
-                    return False
-        for lower in range(card - card % 13 + found[card // 13], card):
-            keeper = cover(lower)
-            if keeper in members:
-                break
-        else:
-            return False
-    return True
+    for lower in range(card - card % 13 + board.foundations[card // 13], card):
+        if above[lower] in members and where[lower] >= 0:
+            return True
+    return False
 
 
 def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
-    """The face-up members of the largest closed set, if one of the face-up *cards*
-    lies in it; else an empty set.
+    """The largest closed set's members among the cards the conditions of the
+    tableau *cards* reach (a closed set itself), if one of *cards* is one;
+    else an empty set.
 
     Only the cards the conditions of *cards* reach are looked at, nearest first,
-    and the search stops as soon as every one of *cards* is shown free to leave.
-    A face-down card counts as covered while its column's lowest face-up card
-    stays put.
+    each taken for a member until shown free to leave (its conditions broken by
+    cards shown free), and the search stops as soon as every one of *cards* is.
     """
-    found, below = board.foundations, board.below
-    parents, cover = board.tables.parents, board.cover
-    starts = set(cards)
+    starts = {card for card in cards if board.where[card] >= 0}
     pending = len(starts)  # the starts not yet shown free
     free: set[int] = set()
-    every_of: dict[int, list[int]] = {}  # keeper -> cards needing it to stay
-    some_of: dict[int, list[int]] = {}  # keeper -> cards needing it or another
-    wanted: dict[int, int] = {}  # card -> how many of its "some" keepers may still stay
+    on_lying: dict[int, list[int]] = {}  # keeper -> face-down cards it lies on
+    on_every: dict[int, list[int]] = {}  # keeper -> cards needing it to stay
+    on_some: dict[int, list[int]] = {}  # keeper -> cards needing it or another
+    hopes: dict[int, list[int]] = {}  # card -> [(A) may hold, (B) keepers that may stay]
     queue = deque(starts)
     known = set(starts)
 
@@ -172,46 +194,95 @@ def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
                 pending -= 1
                 if not pending:
                     return True
-            stack += every_of.pop(item, ())
-            for needer in some_of.pop(item, ()):
-                wanted[needer] -= 1
-                if not wanted[needer]:
+            for needer in on_lying.pop(item, ()):
+                hope = hopes[needer]
+                hope[0] = 0
+                if not hope[1]:
                     stack.append(needer)
+            for needer in on_every.pop(item, ()):
+                hope = hopes[needer]
+                hope[1] = 0
+                if not hope[0]:
+                    stack.append(needer)
+            for needer in on_some.pop(item, ()):
+                hope = hopes[needer]
+                if hope[1]:
+                    hope[1] -= 1
+                    if not hope[1] and not hope[0]:
+                        stack.append(needer)
         return False
 
     while queue:
         card = queue.popleft()
-        if card in free:
-            continue
-        support = below[card]
-        if card % 13 == _KING and support >= 0:
+        need = _needs(board, card)
+        lying = need.lying if need.lying >= 0 and need.lying not in free else -1
+        every = need.every
+        some = [keeper for keeper in need.some if keeper not in free]
+        if not some or any(keeper in free for keeper in every):
+            every = some = []
+        if lying < 0 and not some:
             if release(card):
                 return set()
             continue
-        every: list[int] = []
-        for parent in parents[card]:
-            if parent != support:
-                keeper = cover(parent)
-                if keeper < 0 or keeper in free:
-                    break
-                every.append(keeper)
-        else:
-            some: list[int] = []
-            for lower in range(card - card % 13 + found[card // 13], card):
-                keeper = cover(lower)
-                if keeper >= 0 and keeper not in free:
-                    some.append(keeper)
-            if some:
-                wanted[card] = len(some)
-                for keeper in every:
-                    every_of.setdefault(keeper, []).append(card)
-                for keeper in some:
-                    some_of.setdefault(keeper, []).append(card)
-                for keeper in (*every, *some):
-                    if keeper not in known:
-                        known.add(keeper)
-                        queue.append(keeper)
-                continue
-        if release(card):
-            return set()
+        hopes[card] = [int(lying >= 0), len(some)]
+        if lying >= 0:
+            on_lying.setdefault(lying, []).append(card)
+        for keeper in every:
+            on_every.setdefault(keeper, []).append(card)
+        for keeper in some:
+            on_some.setdefault(keeper, []).append(card)
+        for keeper in (lying, *every, *some):
+            if keeper >= 0 and keeper not in known:
+                known.add(keeper)
+                queue.append(keeper)
     return known - free
+
+
+class _Needs:
+    """What keeps a card in a closed set: the card lying on it while it is face
+    down (A), or (B) every card of :attr:`every` and one of :attr:`some`."""
+
+    __slots__ = ("every", "lying", "some")
+
+    def __init__(self, lying: int, every: list[int], some: list[int]) -> None:
+        self.lying = lying
+        """The card lying on a face-down card, else -1."""
+        self.every = every
+        """The cards lying on the other cards this one may be put on."""
+        self.some = some
+        """The cards lying on lower cards of its suit; empty when (B) cannot hold."""
+
+    @property
+    def possible(self) -> bool:
+        """Whether the card can be a member at all."""
+        return self.lying >= 0 or bool(self.some)
+
+    def met(self, members: set[int]) -> bool:
+        """Whether the card meets (A) or (B) among *members*."""
+        if self.lying in members:
+            return True
+        return (
+            bool(self.some)
+            and all(card in members for card in self.every)
+            and any(card in members for card in self.some)
+        )
+
+
+def _needs(board: Board, card: int) -> _Needs:
+    """The conditions of *card*, a tableau card, as the cards they name."""
+    where, above = board.where, board.above
+    lying = above[card] if board.down[card] else -1
+    support = board.below[card]
+    if card % 13 == _KING and support >= 0:
+        return _Needs(lying, [], [])
+    every = []
+    for parent in board.tables.parents[card]:
+        if parent != support:
+            keeper = above[parent] if where[parent] >= 0 else -1
+            if keeper < 0:
+                return _Needs(lying, [], [])
+            every.append(keeper)
+    found = board.foundations[card // 13]
+    lower = range(card - card % 13 + found, card)
+    some = [above[q] for q in lower if where[q] >= 0 and above[q] >= 0]
+    return _Needs(lying, every, some)

@@ -14,7 +14,8 @@ The quick phases are *focused*: no take-backs, no idle shuffles (see
    times are heavy-tailed; restarts cut the tail.
 4. The complete depth-first search over every move (less those proven useless,
    see :meth:`Board.moves`), leaving out positions proven lost
-   (:mod:`yukon.solver.frozen`). Exhausting it proves the position unwinnable.
+   (:mod:`yukon.solver.frozen`, asked after every move onto a column). Exhausting
+   it proves the position unwinnable.
 
 The phases take turns, each on its own board, for slices of :data:`SLICE`
 states times its :data:`WEIGHTS` entry (:data:`LATE_WEIGHTS` after :data:`LATE`
@@ -49,15 +50,19 @@ from yukon.solver.frozen import LostPositions, is_lost
 from yukon.solver.measures import progress
 from yukon.solver.result import Limit, SolveResult, Status
 from yukon.solver.shorten import shorten
+from yukon.solver.tables import FOUNDATION
 
 __all__ = ["LATE", "LATE_WEIGHTS", "SLICE", "VERSION", "WEIGHTS", "SolverError", "solve", "verify"]
 
-VERSION: Final = "2"
+VERSION: Final = "3"
 """The search's revision, recorded with every verdict of ``yukon analyze``: a
 change that can alter a verdict or a count of states under the same budget
 (phases, shares, move order, proofs) takes a new one, so that results of two
 searches are never mixed into one figure. Version 2: the phases take turns
-instead of running one after the other in fixed shares of the budget."""
+instead of running one after the other in fixed shares of the budget. Version
+3: a face-down card may belong to a closed set by itself (a card that could
+never leave once turned, :mod:`yukon.solver.frozen`), and the complete search
+looks for one after every move onto a column instead of after turns."""
 
 SLICE: Final = 500
 """The states of one turn of weight 1."""
@@ -215,9 +220,9 @@ class _DepthFirst:
     """A depth-first search from *board* for a win that goes on where its last
     turn stopped; positions seen are never searched again.
 
-    With *lost*, lines are cut where a move turns a card and leaves a position
-    proven lost. With *cap*, the search ends (``capped``) once it has seen that
-    many positions.
+    With *lost*, lines are cut where a move onto a column leaves a position
+    proven lost (a move to the foundations never does). With *cap*, the search
+    ends (``capped``) once it has seen that many positions.
     """
 
     def __init__(self, board: Board, lost: LostPositions | None = None, cap: int = 0) -> None:
@@ -250,7 +255,7 @@ class _DepthFirst:
             path.append(undo)
             if board.left == 0:
                 return [step.move for step in path]
-            if undo.turned and lost is not None and lost.after_turn(undo.source):
+            if lost is not None and move & 7 != FOUNDATION and lost.after_move(move >> 3):
                 board.unmake(path.pop())  # lost for good: nothing to try from here
             else:
                 frames.append(board.moves(seen))
