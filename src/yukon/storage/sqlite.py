@@ -163,8 +163,16 @@ def _check_existing(path: Path) -> None:
     """
     if not path.is_file() or path.stat().st_size == 0:
         return
-    with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as connection:
-        check_schema(connection, SQLITE)
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    with closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as connection:
+        # One read transaction: the version and the tables from one snapshot. Read
+        # apart, another process's first migration could commit in between (the
+        # version read as 0, its tables listed: taken for another application's).
+        connection.execute("BEGIN")
+        try:
+            check_schema(connection, SQLITE)
+        finally:
+            connection.execute("ROLLBACK")
 
 
 class SqliteStore(SqlStore):
