@@ -9,7 +9,7 @@ column symmetry, keying positions by their exact content.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from yukon.engine import DECK, Card, Position, RuleSet
 from yukon.solver.board import Board, Undo
@@ -81,3 +81,19 @@ def small_positions(seed: int, rules: RuleSet, *, most: int = 20) -> Iterator[Po
     rng = random.Random(seed)
     while True:
         yield small_position(rng, rules, left=rng.randrange(6, most))
+
+
+def confirm_lost(positions: Iterable[Position], *, wanted: int, cap: int) -> None:
+    """Assert that the exhaustive search finds each of *positions* lost, until
+    *wanted* of them were small enough for it (*cap*) to decide, and that *wanted*
+    were: the positions come from a check that calls them lost."""
+    checked = 0
+    for position in positions:
+        try:
+            assert not exhaustive_winnable(position, cap=cap), position.layout_lines()
+        except TooLargeError:
+            continue
+        checked += 1
+        if checked == wanted:
+            return
+    assert checked == wanted, f"only {checked} of {wanted} positions were small enough"

@@ -13,7 +13,7 @@ from yukon.solver.board import Board
 from yukon.solver.frozen import LostPositions, closed_set, is_closed, is_lost
 from yukon.solver.search import _Budget, _DepthFirst
 
-from .reference import TooLargeError, exhaustive_winnable, small_positions
+from .reference import confirm_lost, small_positions
 
 
 def largest_closed_set(board: Board, *, face_down_by_b: bool = True) -> set[int]:
@@ -72,38 +72,23 @@ def test_the_closed_set_found_is_the_largest_by_the_definition(rules: RuleSet) -
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_a_position_with_a_closed_set_is_lost(rules: RuleSet) -> None:
-    checked = 0
-    for position in islice(small_positions(13, rules, most=18), 6000):
-        if not is_lost(Board(position)):
-            continue
-        try:
-            assert not exhaustive_winnable(position, cap=10_000), position.layout_lines()
-        except TooLargeError:
-            continue
-        checked += 1
-        if checked == 15:
-            break
-    assert checked == 15
+    positions = islice(small_positions(13, rules, most=18), 6000)
+    confirm_lost((p for p in positions if is_lost(Board(p))), wanted=15, cap=10_000)
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_a_face_down_card_that_could_never_leave_makes_a_position_lost(rules: RuleSet) -> None:
     # The positions lost only by a face-down member by (B), which version 2's
     # definition did not see, are lost by the exhaustive search as well.
-    checked = 0
-    for position in islice(small_positions(21, rules, most=18), 20_000):
+    def lost_only_so(position: Position) -> bool:
         board = Board(position)
         if not largest_closed_set(board) or largest_closed_set(board, face_down_by_b=False):
-            continue
+            return False
         assert is_lost(board)
-        try:
-            assert not exhaustive_winnable(position, cap=10_000), position.layout_lines()
-        except TooLargeError:
-            continue
-        checked += 1
-        if checked == 10:
-            break
-    assert checked == 10
+        return True
+
+    positions = islice(small_positions(21, rules, most=18), 20_000)
+    confirm_lost(filter(lost_only_so, positions), wanted=10, cap=10_000)
 
 
 def test_a_position_the_search_calls_lost_holds_a_closed_set() -> None:
