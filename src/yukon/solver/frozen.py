@@ -252,21 +252,6 @@ class _Needs:
         self.some = some
         """The cards lying on lower cards of its suit; empty when (B) cannot hold."""
 
-    @property
-    def possible(self) -> bool:
-        """Whether the card can be a member at all."""
-        return self.lying >= 0 or bool(self.some)
-
-    def met(self, members: set[int]) -> bool:
-        """Whether the card meets (A) or (B) among *members*."""
-        if self.lying in members:
-            return True
-        return (
-            bool(self.some)
-            and all(card in members for card in self.every)
-            and any(card in members for card in self.some)
-        )
-
 
 def _needs(board: Board, card: int) -> _Needs:
     """The conditions of *card*, a tableau card, as the cards they name."""
