@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -141,9 +141,14 @@ class Game:
     @property
     def outcome(self) -> Outcome:
         """Won, stuck (no legal move left; the game is not ended for it) or in play."""
+        return self.outcome_among(self.legal_moves)
+
+    def outcome_among(self, moves: Collection[Move]) -> Outcome:
+        """:attr:`outcome`, given the legal moves of this position listed already
+        (a server's answer lists them anyway: not listed twice)."""
         if self.is_won:
             return Outcome.WON
-        return Outcome.IN_PLAY if self.legal_moves else Outcome.NO_LEGAL_MOVE
+        return Outcome.IN_PLAY if moves else Outcome.NO_LEGAL_MOVE
 
     @property
     def line(self) -> tuple[Move, ...]:

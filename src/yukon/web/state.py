@@ -51,9 +51,8 @@ def state_json(live: LiveGame, now: float) -> dict[str, object]:
     """The state of *live* at time *now* (wall-clock seconds)."""
     game = live.game
     moves = list(game.iter_legal_moves())
-    won = game.is_won
-    # Game.outcome, from the moves listed already (it would list them again).
-    outcome = Outcome.WON if won else Outcome.IN_PLAY if moves else Outcome.NO_LEGAL_MOVE
+    outcome = game.outcome_among(moves)
+    won = outcome is Outcome.WON
     return {
         "id": live.id,
         "code": live.code,
