@@ -251,12 +251,20 @@ def test_help_shows_every_option_with_its_variable_and_default(
 def test_the_log_has_time_level_and_logger(capsys: pytest.CaptureFixture[str]) -> None:
     import logging.config
 
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
     logging.config.dictConfig(logging_config("info"))
     try:
         logging.getLogger("yukon.web").info("a move was stored")
         logging.getLogger("yukon.web").debug("not shown at info")
     finally:
-        logging.config.dictConfig({"version": 1, "disable_existing_loggers": False})
+        # The root's handler writes to this test's captured stderr, closed after it: a later
+        # test's records must not reach it (nor be let through at info).
+        for handler in root.handlers[:]:
+            root.removeHandler(handler)
+            handler.close()
+        root.handlers[:] = handlers
+        root.setLevel(level)
     (line,) = capsys.readouterr().err.splitlines()
     assert re.fullmatch(
         r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} INFO yukon.web: a move was stored", line

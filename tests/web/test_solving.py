@@ -93,7 +93,10 @@ def is_running(pid: int) -> bool:
     """Whether process *pid* exists and has not ended (a zombie has ended)."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
+    except (
+        FileNotFoundError,
+        ProcessLookupError,
+    ):  # gone before the open, or between it and the read
         return False
     return stat.rpartition(")")[2].split()[0] not in ("Z", "X")
 
