@@ -155,6 +155,8 @@ export class BoardView {
     this.spots = new Map();
     /** @type {Lifted | null} */
     this.lifted = null;
+    /** @type {Map<HTMLElement, Animation>} the cards sliding to their places now */
+    this.sliding = new Map();
     this.layer = div("cards");
     this.info = div("info-slot");
     this.foundationSlots = SUITS.map((suit) => {
@@ -180,6 +182,9 @@ export class BoardView {
     this.metrics = fitBoard(Math.max(1, root.clientWidth), Math.max(200, this.room()), [], 0, spread);
     // Sized at once: a board still at its style sheet's default size is wider than a phone.
     this.layout();
+    // The info's words may change its height, and with it where the foundations
+    // or the columns lie: the cards, in a layer of their own, follow.
+    new ResizeObserver(() => this.layout()).observe(this.info);
     this.applyLabels();
   }
 
@@ -437,6 +442,7 @@ export class BoardView {
       node.style.zIndex = String(LIFTED_Z + index);
       node.style.translate = `${from[index].x}px ${from[index].y}px`;
     });
+    group[0].classList.add("held");
     this.uncover(group[0]);
     this.lifted = { cards: group, from, origin, moved: { x: 0, y: 0 } };
     const { width, height } = this.metrics;
@@ -486,28 +492,27 @@ export class BoardView {
     if (!lifted) return;
     this.lifted = null;
     for (const node of lifted.cards) {
-      node.classList.remove("dragging");
+      node.classList.remove("dragging", "held");
       this.spots.delete(node);
     }
   }
 
   /**
    * Where every face-up card is drawn now, in the layer: its place, or where
-   * a drag holds it, or where its slide or turn has it now.
+   * a drag holds it, or where its slide has it now.
    * @returns {Map<HTMLElement, Spot>}
    */
   drawnSpots() {
     /** @type {Map<HTMLElement, Spot>} */
     const spots = new Map();
     const lifted = this.lifted;
-    const moving = new Set(this.layer.getAnimations({ subtree: true }).map((animation) => /** @type {KeyframeEffect} */ (animation.effect).target));
-    const box = moving.size || lifted ? this.layer.getBoundingClientRect() : null;
+    const box = this.sliding.size || lifted ? this.layer.getBoundingClientRect() : null;
     for (const [node, spot] of this.spots) {
       if (!node.classList.contains("face")) continue;
       const held = lifted ? lifted.cards.indexOf(node) : -1;
       if (lifted && box && held >= 0) {
         spots.set(node, { x: lifted.from[held].x + lifted.moved.x - box.left, y: lifted.from[held].y + lifted.moved.y - box.top });
-      } else if (box && moving.has(node)) {
+      } else if (box && this.sliding.has(node)) {
         const rect = node.getBoundingClientRect();
         spots.set(node, { x: rect.left - box.left, y: rect.top - box.top });
       } else spots.set(node, spot);
@@ -527,10 +532,16 @@ export class BoardView {
       const dx = from.x - to.x;
       const dy = from.y - to.y;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-      node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
+      const animation = node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
         duration: MOVE_MS,
         easing: "ease-out",
       });
+      this.sliding.set(node, animation);
+      const done = () => {
+        if (this.sliding.get(node) === animation) this.sliding.delete(node);
+      };
+      animation.addEventListener("finish", done);
+      animation.addEventListener("cancel", done);
     }
   }
 
