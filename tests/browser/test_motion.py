@@ -57,6 +57,16 @@ def test_a_card_that_turns_over_flips(open_app: OpenApp, reduced: bool) -> None:
 def test_a_picked_up_group_lifts(open_app: OpenApp, reduced: bool) -> None:
     app = open_app(reduced_motion=reduced)
     app.open_deal(DEAL)
+    # Each lift that runs is told (a card moved to another parent starts none: the lift
+    # once never ran, though every card ended up lifted).
+    app.page.evaluate(
+        """() => {
+            window.lifts = [];
+            document.addEventListener("transitionrun", (event) => {
+                window.lifts.push([event.target.dataset.card, event.propertyName]);
+            });
+        }"""
+    )
     start = app.grip("TD")
     app.mouse_drag(start, (start[0] + 40, start[1] + 80), release=False)
     app.settle()  # a lift still under way shows a scale between 1 and 1.05
@@ -67,10 +77,13 @@ def test_a_picked_up_group_lifts(open_app: OpenApp, reduced: bool) -> None:
             return [card.dataset.card, style.scale, parseFloat(style.transitionDuration)];
         })""",
     )
-    assert [card for card, _, _ in lifted] == ["TD", "5H", "JD", "8S"]
+    cards = ["TD", "5H", "JD", "8S"]
+    assert [card for card, _, _ in lifted] == cards
     assert {scale for _, scale, _ in lifted} == {"1.05"}
     durations = {duration for _, _, duration in lifted}
     assert durations == {0} if reduced else max(durations) <= 0.2
+    lifts = app.page.evaluate("window.lifts")
+    assert lifts == [] if reduced else sorted(lifts) == sorted([card, "--lift"] for card in cards)
     app.page.mouse.up()
 
 
