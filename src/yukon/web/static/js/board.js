@@ -120,7 +120,6 @@ function setAttribute(node, name, value) {
  * @typedef {object} Lifted
  * @property {HTMLElement[]} cards
  * @property {Spot[]} from  each card's place in the window when picked up
- * @property {Spot} origin  the layer's place in the window then
  * @property {Spot} moved   how far the drag has moved them
  */
 
@@ -430,12 +429,11 @@ export class BoardView {
   lift(card) {
     const group = this.groupOf(card).map((code) => this.face(code));
     // A card still sliding to its place is taken from that place: it is drawn under the pointer.
-    for (const node of group) for (const animation of node.getAnimations()) animation.cancel();
+    for (const node of group) this.sliding.get(node)?.cancel();
     const box = this.layer.getBoundingClientRect();
-    const origin = { x: box.left, y: box.top };
     const from = group.map((node) => {
       const spot = this.spots.get(node) ?? { x: 0, y: 0 };
-      return { x: origin.x + spot.x, y: origin.y + spot.y };
+      return { x: box.left + spot.x, y: box.top + spot.y };
     });
     group.forEach((node, index) => {
       node.classList.add("dragging");
@@ -444,7 +442,7 @@ export class BoardView {
     });
     group[0].classList.add("held");
     this.uncover(group[0]);
-    this.lifted = { cards: group, from, origin, moved: { x: 0, y: 0 } };
+    this.lifted = { cards: group, from, moved: { x: 0, y: 0 } };
     const { width, height } = this.metrics;
     return { left: from[0].x, top: from[0].y, right: from[0].x + width, bottom: from[0].y + height };
   }
