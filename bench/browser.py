@@ -19,6 +19,7 @@ Debian's chromium at /usr/bin/chromium.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 from collections import Counter
@@ -220,6 +221,8 @@ def main() -> int:
         "--trace", action="store_true", help="break the long frames down (bench/timeline.py)"
     )
     args = parser.parse_args()
+    # Frame times are only worth comparing on a quiet machine: the load is printed with them.
+    load_before = os.getloadavg()
     with app_in_chromium() as (browser, base):
         first, again = measure_loads(browser, base, args.loads)
         total, sizes = measure_bytes(browser, base)
@@ -227,6 +230,8 @@ def main() -> int:
         frames = measure_drag(browser, base, args.throttle, drag_trace)
         flip_trace = Tracer(browser) if args.trace else None
         flip = measure_flip(browser, base, args.throttle, flip_trace)
+    loads = ", ".join(f"{load:.2f}" for load in (*load_before[:1], os.getloadavg()[0]))
+    print(f"load average (1 min) at the start and the end: {loads} on {os.cpu_count()} CPUs")
     _report(first, again, total, sizes)
     _report_frames("lift and drag of an 8-card group", frames, args.throttle)
     _report_frames("drop that slides a group and flips the card it uncovers", flip, args.throttle)

@@ -30,6 +30,35 @@ _REFUSAL_LOG: Final = re.compile(
 Point = tuple[float, float]
 State = dict[str, Any]
 
+# The cards a column or foundation holds, bottom first: the board draws every card
+# in one layer of its own, and each place owns its cards for assistive technology.
+OWNED_JS: Final = """slot => (slot.getAttribute("aria-owns") || "").split(" ").filter(Boolean)
+    .map(id => document.getElementById(id))"""
+
+
+def drawn_columns_js(board: str) -> str:
+    """A script that reads the columns of the board *board* (a selector) as drawn:
+    face-down count and face-up cards, bottom to top."""
+    return f"""[...document.querySelectorAll('{board} .column')].map({OWNED_JS}).map(cards => ({{
+        hidden: cards.filter(card => card.matches('.back')).length,
+        cards: cards.filter(card => card.matches('.face')).map(card => card.dataset.card),
+    }}))"""
+
+
+def owned_cards(slot: Locator) -> list[Locator]:
+    """The cards *slot* (a column or a foundation) holds, bottom first."""
+    ids: list[str] = slot.evaluate(f"slot => ({OWNED_JS})(slot).map(card => card.id)")
+    return [slot.page.locator(f"#{card}") for card in ids]
+
+
+def owned_faces(slot: Locator) -> list[str]:
+    """The face-up cards *slot* holds, bottom first, in notation."""
+    cards: list[str] = slot.evaluate(
+        f"slot => ({OWNED_JS})(slot).filter(card => card.matches('.face'))"
+        ".map(card => card.dataset.card)"
+    )
+    return cards
+
 
 _PLAY_RECORD_JS: Final = """async ([state, tokens]) => {
     for (const token of tokens) {
@@ -180,12 +209,7 @@ class AppPage:
 
     def drawn_columns(self) -> list[dict[str, Any]]:
         """The columns as drawn: face-down count and face-up cards, bottom to top."""
-        drawn: list[dict[str, Any]] = self.page.evaluate(
-            """[...document.querySelectorAll('#board .column')].map(column => ({
-                hidden: column.querySelectorAll('.card.back').length,
-                cards: [...column.querySelectorAll('.card.face')].map(card => card.dataset.card),
-            }))"""
-        )
+        drawn: list[dict[str, Any]] = self.page.evaluate(drawn_columns_js("#board"))
         return drawn
 
     def message(self) -> str:
@@ -211,9 +235,8 @@ class AppPage:
             box = self.box(self.foundation(card[1]))
             return (box["x"] + box["width"] / 2, box["y"] + 10)
         column = self.column(int(target))
-        faces = column.locator(".card")
-        anchor = faces.last if faces.count() else column
-        box = self.box(anchor)
+        cards = owned_cards(column)
+        box = self.box(cards[-1] if cards else column)
         return (box["x"] + box["width"] / 2, box["y"] + 24)
 
     def mouse_drag(self, start: Point, end: Point, *, release: bool = True) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import OpenApp
-from tests.browser.helpers import AppPage, stuck_line
+from tests.browser.helpers import OWNED_JS, AppPage, stuck_line
 from yukon.engine import Game
 
 pytestmark = pytest.mark.browser
@@ -64,14 +64,14 @@ def _check_fits(app: AppPage, width: int, height: int) -> None:
 def _check_readable_strips(app: AppPage) -> None:
     """Each face-up card that another covers shows its whole index."""
     hidden_parts = app.page.evaluate(
-        """[...document.querySelectorAll('#board .column')].flatMap(column => {
-            const faces = [...column.querySelectorAll('.card.face')];
-            return faces.slice(0, -1).map((card, i) => {
+        f"""[...document.querySelectorAll('#board .column')].flatMap(column => {{
+            const faces = ({OWNED_JS})(column).filter(card => card.matches('.face'));
+            return faces.slice(0, -1).map((card, i) => {{
                 const index = card.querySelector('.index').getBoundingClientRect();
                 const next = faces[i + 1].getBoundingClientRect();
                 return [card.dataset.card, index.bottom - next.top, index.height];
-            });
-        })"""
+            }});
+        }})"""
     )
     for card, overlap, index_height in hidden_parts:
         assert overlap <= 0.5, f"the index of {card} is covered"
@@ -122,10 +122,9 @@ def test_resizing_the_window_lays_the_board_out_again(open_app: OpenApp) -> None
 def _offsets(app: AppPage, number: int, kind: str = "face") -> list[float]:
     """The distances between the tops of the face-up (or, with *kind* ``back``,
     the face-down) cards of column *number*."""
-    tops: list[float] = (
-        app.column(number)
-        .locator(f".card.{kind}")
-        .evaluate_all("cards => cards.map(card => card.getBoundingClientRect().top)")
+    tops: list[float] = app.column(number).evaluate(
+        f"""column => ({OWNED_JS})(column).filter(card => card.matches('.{kind}'))
+            .map(card => card.getBoundingClientRect().top)"""
     )
     return [below - above for above, below in pairwise(tops)]
 

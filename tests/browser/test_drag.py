@@ -176,7 +176,7 @@ def test_a_drag_goes_on_when_an_earlier_move_is_drawn_meanwhile(open_app: OpenAp
         "v => Number(document.body.dataset.version) > v", arg=before["version"]
     )
     app.page.mouse.move(start[0] + 80, start[1] + 120, steps=2)
-    assert app.page.locator('#board .lift .card[data-card="8C"]').count() == 1
+    assert app.page.locator('#board .card.dragging[data-card="8C"]').count() == 1
     assert app.box(app.card("8C"))["y"] > home["y"] + 60
     app.page.mouse.move(*start, steps=4)
     app.page.mouse.up()

@@ -12,7 +12,7 @@ import pytest
 from babel.numbers import format_decimal, format_percent
 
 from tests.browser.conftest import OpenApp
-from tests.browser.helpers import AppPage
+from tests.browser.helpers import AppPage, drawn_columns_js, owned_faces
 from tests.browser.test_screens import SIZES, check_overflows
 from tests.web.helpers import WIN_CODE, WIN_LINE
 from yukon.engine import Game, Move
@@ -51,12 +51,7 @@ def _position(code: str, moves: list[str]) -> list[dict[str, Any]]:
 
 
 def _watched(app: AppPage) -> list[dict[str, Any]]:
-    drawn: list[dict[str, Any]] = app.page.evaluate(
-        """[...document.querySelectorAll('.example-board .column')].map(column => ({
-            hidden: column.querySelectorAll('.card.back').length,
-            cards: [...column.querySelectorAll('.card.face')].map(card => card.dataset.card),
-        }))"""
-    )
+    drawn: list[dict[str, Any]] = app.page.evaluate(drawn_columns_js(".example-board"))
     return drawn
 
 
@@ -249,13 +244,9 @@ def test_watch_a_won_game_then_play_its_deal(open_app: OpenApp) -> None:
     app.page.keyboard.press("End")
     assert caption.inner_text() == f"Move {len(WIN_LINE)} of {len(WIN_LINE)}: {WIN_LINE[-1]}"
     assert app.page.locator(".example-board .info-slot").inner_text() == "Score 625"
-    tops = app.page.locator(".example-board .foundation .card.face:last-child")
-    assert tops.evaluate_all("cards => cards.map(card => card.dataset.card)") == [
-        "KS",
-        "KH",
-        "KD",
-        "KC",
-    ]
+    foundations = app.page.locator(".example-board .foundation")
+    tops = [owned_faces(foundations.nth(index))[-1] for index in range(4)]
+    assert tops == ["KS", "KH", "KD", "KC"]
     app.page.locator('.step-options button:has-text("Play this deal")').click()
     app.page.wait_for_function("id => document.body.dataset.game !== id", arg=won["id"])
     app.page.locator("#board").wait_for(state="visible")

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import OpenApp
-from tests.browser.helpers import AppPage
+from tests.browser.helpers import AppPage, owned_cards
 from tests.web.helpers import WIN_CODE, WIN_LINE
 
 pytestmark = pytest.mark.browser
@@ -57,6 +57,16 @@ def test_a_card_that_turns_over_flips(open_app: OpenApp, reduced: bool) -> None:
 def test_a_picked_up_group_lifts(open_app: OpenApp, reduced: bool) -> None:
     app = open_app(reduced_motion=reduced)
     app.open_deal(DEAL)
+    # Each lift that runs is told (a card moved to another parent starts none: the lift
+    # once never ran, though every card ended up lifted).
+    app.page.evaluate(
+        """() => {
+            window.lifts = [];
+            document.addEventListener("transitionrun", (event) => {
+                window.lifts.push([event.target.dataset.card, event.propertyName]);
+            });
+        }"""
+    )
     start = app.grip("TD")
     app.mouse_drag(start, (start[0] + 40, start[1] + 80), release=False)
     app.settle()  # a lift still under way shows a scale between 1 and 1.05
@@ -67,10 +77,13 @@ def test_a_picked_up_group_lifts(open_app: OpenApp, reduced: bool) -> None:
             return [card.dataset.card, style.scale, parseFloat(style.transitionDuration)];
         })""",
     )
-    assert [card for card, _, _ in lifted] == ["TD", "5H", "JD", "8S"]
+    cards = ["TD", "5H", "JD", "8S"]
+    assert [card for card, _, _ in lifted] == cards
     assert {scale for _, scale, _ in lifted} == {"1.05"}
     durations = {duration for _, _, duration in lifted}
     assert durations == {0} if reduced else max(durations) <= 0.2
+    lifts = app.page.evaluate("window.lifts")
+    assert lifts == [] if reduced else sorted(lifts) == sorted([card, "--lift"] for card in cards)
     app.page.mouse.up()
 
 
@@ -85,18 +98,18 @@ def _foot_shown(app: AppPage, card: str) -> bool:
 
 def test_the_card_under_a_dragged_group_shows_whole(open_app: OpenApp) -> None:
     """A covered card's hidden parts show while the cards on it are dragged
-    away (in a layer of their own), and hide again once they are back."""
+    away, and hide again once they are back."""
     app = open_app()
     app.open_deal(DEAL)
     assert not _foot_shown(app, "TH")
     start = app.grip("TD")
     app.mouse_drag(start, (start[0] + 40, start[1] + 80), release=False)
-    assert app.page.locator("#board .lift .card.dragging").count() == 4
+    assert app.page.locator("#board .card.dragging").count() == 4
     assert _foot_shown(app, "TH")
     app.page.mouse.move(*start, steps=4)
     app.page.mouse.up()
     app.wait_idle()
-    assert app.page.locator("#board .lift").count() == 0
+    assert app.page.locator("#board .card.dragging").count() == 0
     assert not _foot_shown(app, "TH")
 
 
@@ -131,9 +144,10 @@ def test_the_place_under_the_dragged_cards_is_marked(open_app: OpenApp) -> None:
     app.mouse_drag(start, app.drop_point(target, card), release=False)
     assert _marked(app) == [(target, True)]
     outline = app.box(app.column(int(target)))
-    cards = app.column(int(target)).locator(".card")
-    first, last = app.box(cards.first), app.box(cards.last)
-    assert outline["y"] == first["y"]
+    cards = owned_cards(app.column(int(target)))
+    first, last = app.box(cards[0]), app.box(cards[-1])
+    # The cards lie on whole pixels, as the page draws the outline's edges.
+    assert outline["y"] == pytest.approx(first["y"], abs=0.5)
     assert outline["y"] + outline["height"] == pytest.approx(last["y"] + last["height"], abs=1)
     app.page.mouse.move(*app.drop_point(other, card), steps=4)
     assert _marked(app) == [(other, False)]

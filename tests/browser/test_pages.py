@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import OpenApp
-from tests.browser.helpers import AppPage
+from tests.browser.helpers import AppPage, owned_faces
 from yukon.engine import Game, Move
 
 pytestmark = pytest.mark.browser
@@ -77,8 +77,7 @@ def test_the_examples_page_steps_through_a_real_game(open_app: OpenApp) -> None:
         assert caption.inner_text() == f"Move {number} of 26: {move}"
         game.play(Move.parse(move))
     # The board shows the position after 2. TD>1: the group 10♦ 5♥ J♦ 8♠ on J♠.
-    first = page.locator(".example-board .column").first.locator(".card.face")
-    cards = [first.nth(i).get_attribute("data-card") for i in range(first.count())]
+    cards = owned_faces(page.locator(".example-board .column").first)
     assert cards == [str(card) for card in game.columns[0]] == ["JS", "TD", "5H", "JD", "8S"]
     for _ in range(11):
         page.keyboard.press("ArrowRight")

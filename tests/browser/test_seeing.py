@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.browser.conftest import OpenApp
+from tests.browser.helpers import owned_cards
 from tests.browser.test_keyboard import CODE
 
 pytestmark = pytest.mark.browser
@@ -54,3 +55,23 @@ def test_four_colours_left_handed_and_a_visible_focus(
     assert xs == sorted(xs)
     assert xs[-1] < app.box(page.locator("#board .info-slot"))["x"]
     page.screenshot(path=folder / f"{language}-{size}-four-colours-left-handed.png")
+
+
+def test_the_cards_follow_their_places_when_the_hand_changes(open_app: OpenApp) -> None:
+    """Left-handed, switched on in the Settings window, moves the foundations to
+    the left at once; the cards, drawn in a layer of their own, move with them."""
+    app = open_app()
+    app.open_deal("YU1-C-AACRWEA", ["TH>1", "AS>F"])
+    page = app.page
+    page.click("#menu summary")
+    page.click("#btn-settings")
+    dialog = page.locator("#dlg-settings")
+    dialog.wait_for(state="visible")
+    dialog.locator('input[name="left_handed"]').check()
+    page.wait_for_function("() => document.body.classList.contains('left-handed')")
+    place, card = app.box(app.foundation("S")), app.box(app.card("AS"))
+    assert (card["x"], card["y"]) == pytest.approx((place["x"], place["y"]), abs=0.5)
+    for number in range(1, 8):
+        column = app.box(app.column(number))
+        bottom = app.box(owned_cards(app.column(number))[0])
+        assert (bottom["x"], bottom["y"]) == pytest.approx((column["x"], column["y"]), abs=0.5)

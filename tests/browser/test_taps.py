@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import OpenApp
-from tests.browser.helpers import AppPage
+from tests.browser.helpers import AppPage, owned_faces
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +25,7 @@ def test_tapping_the_last_card_sends_it_to_its_foundation(open_app: OpenApp, tou
     state = app.state()
     assert state["foundations"][3] == {"suit": "C", "height": 1, "top": "AC"}
     assert state["score"] == before["score"] + 10
-    assert app.foundation("C").locator('.card[data-card="AC"]').count() == 1
+    assert owned_faces(app.foundation("C")) == ["AC"]
 
 
 def test_tapping_a_card_that_cannot_go_up_does_nothing(open_app: OpenApp) -> None:
@@ -106,4 +106,4 @@ def test_a_double_tap_on_a_card_that_goes_home_is_one_move(
     app.wait_idle()
     state = app.state()
     assert state["record"] == "YU1-C-AACRWEA TH>1 AS>F"
-    assert app.foundation("S").locator('.card[data-card="AS"]').count() == 1
+    assert owned_faces(app.foundation("S")) == ["AS"]

@@ -129,12 +129,14 @@ class App {
   }
 
   /**
-   * The four-colour deck and the left-handed layout (board.css draws them).
+   * The four-colour deck and the left-handed layout (board.css draws them; the
+   * cards are placed again where the foundations and the info now are).
    * @param {import("./api.js").Settings} values
    */
   applyLook(values) {
     document.body.classList.toggle("four-color", values.four_color);
     document.body.classList.toggle("left-handed", values.left_handed);
+    this.board.layout();
   }
 
   /** @param {import("./dialogs.js").Actions} actions */

@@ -3,6 +3,14 @@
  * The board view: draws a game state (foundations, seven columns) and lays the
  * cards out so that the tallest column fits the window. It knows nothing of the
  * rules; it shows what the server sent and where the server said cards may go.
+ *
+ * Every card lies in one layer over the board, placed by an offset (the CSS
+ * translate property), never inside its column: a move or a pick-up changes
+ * where a card is drawn, not where it is in the page, so the browser neither
+ * restyles nor lays out its insides again (re-parenting a group made the
+ * longest frames of a pick-up and of a drop). The columns and foundations own
+ * their cards for assistive technology (aria-owns): a screen reader still meets
+ * each card inside its named group.
  */
 import { SUITS, SUIT_SYMBOLS, makeBackElement, makeCardElement, parseCard } from "./cards.js";
 import { GAME_SPREAD, columnTops, fitBoard, indexSize } from "./layout.js";
@@ -33,6 +41,14 @@ import { reducedMotion } from "./motion.js";
  */
 
 const MOVE_MS = 160;
+/**
+ * Paint order: a foundation's cards under every column's, a column's over the
+ * columns left of it (as the page's order would have it), picked-up cards over all.
+ */
+const COLUMN_Z = 100;
+const LIFTED_Z = 10000;
+/** Each board's own prefix for its cards' ids (the game's, the Examples' and Watch's boards share the page). */
+let boards = 0;
 /** A card turning over: it opens from its edge, as a card flipped on the table. */
 const FLIP = [{ transform: "perspective(600px) rotateY(90deg)" }, { transform: "none" }];
 
@@ -74,30 +90,38 @@ function slot(className, target) {
 }
 
 /**
- * Give *parent* exactly *children*, in order, taking out and putting in only the
- * nodes that are not already in place: a move changes the ends of two or three
- * places, and every node put in again has its layout rebuilt (re-inserting a
- * whole column made the longest frame of a drop on phones).
- * @param {HTMLElement} parent
- * @param {Element[]} children
- */
-function replaceChanged(parent, children) {
-  const wanted = new Set(children);
-  for (const node of [...parent.children]) if (!wanted.has(node)) node.remove();
-  const now = parent.children;
-  children.forEach((node, index) => {
-    if (now[index] !== node) parent.insertBefore(node, now[index] ?? null);
-  });
-}
-
-/**
  * @param {HTMLElement} node
- * @param {"top" | "height"} property
+ * @param {"translate" | "zIndex" | "height"} property
  * @param {string} value
  */
 function setStyle(node, property, value) {
   if (node.style[property] !== value) node.style[property] = value;
 }
+
+/**
+ * @param {HTMLElement} node
+ * @param {string} name
+ * @param {string} value set when not empty, else the attribute goes
+ */
+function setAttribute(node, name, value) {
+  if (!value) node.removeAttribute(name);
+  else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+/**
+ * A card's place in the layer, in pixels from the layer's top-left corner.
+ * @typedef {{x: number, y: number}} Spot
+ */
+
+/**
+ * Cards picked up by a drag: drawn fixed to the window (moved cards that reach
+ * past the page's end would otherwise change its size, and the browser would
+ * paint the whole page again at every move), each from where it was.
+ * @typedef {object} Lifted
+ * @property {HTMLElement[]} cards
+ * @property {Spot[]} from  each card's place in the window when picked up
+ * @property {Spot} moved   how far the drag has moved them
+ */
 
 export class BoardView {
   /**
@@ -117,8 +141,22 @@ export class BoardView {
     this.state = null;
     /** @type {Map<string, HTMLElement>} */
     this.faces = new Map();
-    /** @type {HTMLElement[]} */
+    /** @type {HTMLElement[]} face-down cards not on the board now, kept for reuse */
     this.backs = [];
+    this.backCount = 0;
+    this.prefix = `board${(boards += 1)}-`;
+    /** The cards each column (bottom first) and each foundation draws now. */
+    this.placed = {
+      /** @type {HTMLElement[][]} */ columns: [],
+      /** @type {HTMLElement[][]} */ foundations: [],
+    };
+    /** @type {Map<HTMLElement, Spot>} where each card on the board lies in the layer */
+    this.spots = new Map();
+    /** @type {Lifted | null} */
+    this.lifted = null;
+    /** @type {Map<HTMLElement, Animation>} the cards sliding to their places now */
+    this.sliding = new Map();
+    this.layer = div("cards");
     this.info = div("info-slot");
     this.foundationSlots = SUITS.map((suit) => {
       const foundation = slot("foundation", "F");
@@ -137,11 +175,15 @@ export class BoardView {
     top.append(this.info, ...this.foundationSlots);
     const tableau = div("tableau");
     tableau.append(...this.columnSlots);
-    root.replaceChildren(top, tableau);
+    root.replaceChildren(top, tableau, this.layer);
+    for (const event of ["focusin", "focusout"]) root.addEventListener(event, () => this.markFocus());
     /** @type {Metrics} */
     this.metrics = fitBoard(Math.max(1, root.clientWidth), Math.max(200, this.room()), [], 0, spread);
     // Sized at once: a board still at its style sheet's default size is wider than a phone.
     this.layout();
+    // The info's words may change its height, and with it where the foundations
+    // or the columns lie: the cards, in a layer of their own, follow.
+    new ResizeObserver(() => this.layout()).observe(this.info);
     this.applyLabels();
   }
 
@@ -154,7 +196,10 @@ export class BoardView {
     for (const node of backs) node.setAttribute("aria-label", labels.faceDown());
   }
 
-  /** Name each column and foundation with what it holds: "Column 3, 7 cards, 2 face down". */
+  /**
+   * Name each column and foundation with what it holds ("Column 3, 7 cards, 2
+   * face down") and give it its cards, in order, for assistive technology.
+   */
   nameSlots() {
     const labels = this.labels;
     const state = this.state;
@@ -164,11 +209,13 @@ export class BoardView {
       if (column) parts.push(labels.cards(column.hidden + column.cards.length));
       if (column?.hidden) parts.push(labels.faceDownCount(column.hidden));
       slot.setAttribute("aria-label", parts.join(", "));
+      setAttribute(slot, "aria-owns", (this.placed.columns[index] ?? []).map((node) => node.id).join(" "));
     });
     this.foundationSlots.forEach((slot, index) => {
       const parts = [labels.foundation(slot.dataset.suit ?? "")];
       if (state) parts.push(labels.cards(state.foundations[index].height));
       slot.setAttribute("aria-label", parts.join(", "));
+      setAttribute(slot, "aria-owns", (this.placed.foundations[index] ?? []).map((node) => node.id).join(" "));
     });
   }
 
@@ -180,6 +227,7 @@ export class BoardView {
     let node = this.faces.get(code);
     if (!node) {
       node = makeCardElement(code, this.labels.card(code));
+      node.id = this.prefix + code;
       // The card reads as its name; the rank and suit drawn on it would repeat it.
       for (const part of node.children) part.setAttribute("aria-hidden", "true");
       this.faces.set(code, node);
@@ -192,33 +240,51 @@ export class BoardView {
    * @returns {HTMLElement[]} that many face-down card elements, none shared with another column
    */
   takeBacks(count) {
-    while (this.backs.length < count) this.backs.push(makeBackElement(this.labels.faceDown()));
+    while (this.backs.length < count) {
+      const node = makeBackElement(this.labels.faceDown());
+      this.backCount += 1;
+      node.id = `${this.prefix}back-${this.backCount}`;
+      this.backs.push(node);
+    }
     return this.backs.splice(0, count);
   }
 
   /**
-   * Draw *state*; cards that moved slide to their new place. Everything the
-   * drawing needs from the page is read before the first change and once after
-   * the last: a read between two changes makes the browser lay the page out
-   * again on the spot, once for every read.
+   * Draw *state*; cards that moved slide to their new place. The page's layout
+   * is read once, after the last change that moves a column or a foundation;
+   * everything else is arithmetic on the places kept in `spots`.
    * @param {GameState} state
    */
   render(state) {
-    // Moving a focused card to another parent drops its focus: the listeners put it back.
     const active = document.activeElement;
     const focused = active && active !== this.root && this.root.contains(active) ? active : null;
-    const before = this.rects();
+    const before = this.drawnSpots();
     const room = this.measure();
     const turned = this.turnedBy(state);
     this.releaseDrag();
     this.state = state;
-    this.columnSlots.forEach((slot, index) => this.fillColumn(slot, state.columns[index]));
-    this.foundationSlots.forEach((slot, index) => this.fillFoundation(slot, state.foundations[index]));
+    this.placed.columns = state.columns.map((column, index) => this.fillColumn(index, column));
+    this.placed.foundations = state.foundations.map((foundation, index) => this.fillFoundation(index, foundation));
+    this.fillLayer();
     this.nameSlots();
     this.layout(room);
     this.slide(before);
     for (const listener of this.drawn) listener(focused);
+    this.markFocus();
     if (!reducedMotion()) for (const code of turned) this.face(code).animate(FLIP, { duration: MOVE_MS, easing: "ease-out" });
+  }
+
+  /**
+   * Mark the place that holds the card with the keyboard's focus ring, which
+   * the place's own marks then keep clear of (access.css): the card lies in
+   * the board's layer, not in its place.
+   */
+  markFocus() {
+    const active = document.activeElement;
+    const card = active instanceof HTMLElement && active.matches(".card.face:focus-visible") ? active.dataset.card : undefined;
+    const where = card ? this.locate(card) : null;
+    const slot = !where ? null : "foundation" in where ? this.foundationSlots[where.foundation] : this.columnSlots[where.column];
+    for (const node of [...this.columnSlots, ...this.foundationSlots]) node.classList.toggle("holding-focus", node === slot);
   }
 
   /**
@@ -234,39 +300,54 @@ export class BoardView {
   }
 
   /**
-   * @param {HTMLElement} slot
+   * The cards of column *index*: its face-down cards (those it had, then spare
+   * ones), then its face-up cards.
+   * @param {number} index
    * @param {Column} column
+   * @returns {HTMLElement[]}
    */
-  fillColumn(slot, column) {
-    const mark = /** @type {HTMLElement} */ (slot.firstElementChild);
-    const current = [...slot.querySelectorAll(".card.back")];
+  fillColumn(index, column) {
+    const current = (this.placed.columns[index] ?? []).filter((node) => node.classList.contains("back"));
     const backs = current.slice(0, column.hidden);
-    const extra = this.takeBacks(Math.max(0, column.hidden - backs.length));
-    const faces = column.cards.map((code) => this.face(code));
-    for (const node of faces) node.classList.remove("under");
-    replaceChanged(slot, [mark, ...backs, ...extra, ...faces]);
-    for (const node of current.slice(column.hidden)) this.backs.push(/** @type {HTMLElement} */ (node));
-    slot.classList.toggle("empty", column.hidden + column.cards.length === 0);
+    this.backs.push(...current.slice(column.hidden));
+    backs.push(...this.takeBacks(column.hidden - backs.length));
+    const cards = [...backs, ...column.cards.map((code) => this.face(code))];
+    this.columnSlots[index].classList.toggle("empty", cards.length === 0);
+    return cards;
   }
 
   /**
    * A foundation shows its top card over the one below it, so that taking the
    * top back reveals the next.
-   * @param {HTMLElement} slot
+   * @param {number} index
    * @param {Foundation} foundation
+   * @returns {HTMLElement[]}
    */
-  fillFoundation(slot, foundation) {
-    const mark = /** @type {HTMLElement} */ (slot.firstElementChild);
+  fillFoundation(index, foundation) {
     const shown = [];
     for (let rank = Math.max(1, foundation.height - 1); rank <= foundation.height; rank += 1) {
       shown.push(this.face(`${"A23456789TJQK"[rank - 1]}${foundation.suit}`));
     }
-    for (const node of shown) {
-      node.style.top = "0px";
-      // The card under the top one only shows when the top is dragged away (board.css).
-      node.classList.toggle("under", node !== shown[shown.length - 1]);
+    // The card under the top one only shows when the top is dragged away (access.css).
+    for (const node of shown) node.classList.toggle("under", node !== shown[shown.length - 1]);
+    this.foundationSlots[index].classList.toggle("filled", shown.length > 0);
+    return shown;
+  }
+
+  /**
+   * Give the layer exactly the cards placed: only the cards that come onto the
+   * board (a card turned up, a foundation's next card) are put in, and only
+   * those that leave it are taken out; every other card stays where it is.
+   */
+  fillLayer() {
+    const wanted = new Set([...this.placed.columns.flat(), ...this.placed.foundations.flat()]);
+    for (const node of /** @type {HTMLElement[]} */ ([...this.layer.children])) {
+      if (wanted.has(node)) continue;
+      node.remove();
+      this.spots.delete(node);
     }
-    replaceChanged(slot, [mark, ...shown]);
+    const coming = [...wanted].filter((node) => node.parentElement !== this.layer);
+    if (coming.length) this.layer.append(...coming);
   }
 
   /** @returns {Room} the room the board has now (a read of the page's layout) */
@@ -275,7 +356,9 @@ export class BoardView {
   }
 
   /**
-   * Size the cards to the room and place every card of every column.
+   * Size the cards to the room and place every card of every column and
+   * foundation. The slots are measured once, after the last change to their
+   * size: the cards' places change no layout, so no second layout follows.
    * @param {Room} room the room measured before the page was changed (by default, now)
    */
   layout(room = this.measure()) {
@@ -289,78 +372,174 @@ export class BoardView {
     style.setProperty("--card-h", `${metrics.height}px`);
     style.setProperty("--gap", `${metrics.gap}px`);
     style.setProperty("--index", `${indexSize(metrics.width)}px`);
-    for (const slot of this.columnSlots) {
-      const cards = /** @type {HTMLElement[]} */ ([...slot.querySelectorAll(".card")]);
+    const columns = this.placed.columns.map((cards, index) => {
       const down = cards.filter((node) => node.classList.contains("back")).length;
       const tops = columnTops(down, cards.length - down, metrics);
-      cards.forEach((node, index) => setStyle(node, "top", `${tops.offsets[index]}px`));
-      setStyle(slot, "height", `${tops.height}px`);
-    }
+      setStyle(this.columnSlots[index], "height", `${tops.height}px`);
+      return tops.offsets;
+    });
+    const origin = this.layer.getBoundingClientRect();
+    /**
+     * A card in a slot is drawn on whole pixels of the window, as the page draws
+     * the slot's edges (an offset by a fraction of a pixel blurs the card's edges).
+     * @param {HTMLElement} slot
+     * @returns {Spot} the slot's top-left corner in the layer
+     */
+    const corner = (slot) => {
+      const box = slot.getBoundingClientRect();
+      return { x: Math.round(box.left) - origin.left, y: Math.round(box.top) - origin.top };
+    };
+    this.placed.columns.forEach((cards, column) => {
+      const at = corner(this.columnSlots[column]);
+      cards.forEach((node, index) => {
+        this.place(node, { x: at.x, y: at.y + columns[column][index] }, COLUMN_Z * (column + 1) + index);
+        // Parts of a card that the next card covers are not drawn (access.css).
+        node.classList.toggle("covered", index < cards.length - 1);
+      });
+    });
+    this.placed.foundations.forEach((cards, index) => {
+      const at = corner(this.foundationSlots[index]);
+      cards.forEach((node, order) => this.place(node, at, order + 1));
+    });
   }
 
   /**
-   * Pick up *card* and the cards on it: they go into one layer over their
-   * place, which a drag then moves as a whole, so that a pointer move restyles
-   * one element instead of every card of the group. The layer is fixed to the
-   * window: moved cards that reach past the page's end would otherwise change
-   * its size, and the browser would paint the whole page again at every move.
+   * @param {HTMLElement} node
+   * @param {Spot} spot
+   * @param {number} z its paint order
+   */
+  place(node, spot, z) {
+    const now = this.spots.get(node);
+    if (now && now.x === spot.x && now.y === spot.y) return;
+    this.spots.set(node, spot);
+    // A card held by a drag is drawn where the drag has it; it takes its place when let go.
+    if (this.lifted?.cards.includes(node)) return;
+    setStyle(node, "translate", `${spot.x}px ${spot.y}px`);
+    setStyle(node, "zIndex", String(z));
+  }
+
+  /**
+   * Pick up *card* and the cards on it for a drag: they are drawn fixed to the
+   * window, over everything, where they were; `drag` then moves them. Nothing
+   * leaves its place in the page, so the pick-up restyles the picked cards
+   * alone and lays nothing out but them.
    * @param {string} card
-   * @returns {HTMLElement} the layer to move
+   * @returns {{left: number, top: number, right: number, bottom: number}} where *card* is in the window
    */
   lift(card) {
     const group = this.groupOf(card).map((code) => this.face(code));
-    const place = /** @type {HTMLElement} */ (group[0].parentElement);
-    const box = place.getBoundingClientRect();
-    const active = document.activeElement;
-    const layer = div("lift");
-    layer.style.left = `${box.left}px`;
-    layer.style.top = `${box.top}px`;
-    for (const node of group) node.classList.add("dragging");
-    place.append(layer);
-    layer.append(...group);
-    // Taken out of its place, a focused card loses the focus: it keeps it.
-    if (active instanceof HTMLElement && group.includes(active)) active.focus({ preventScroll: true });
-    return layer;
-  }
-
-  /** Undo what a drag did to the cards' style (the layer goes when its place is filled again). */
-  releaseDrag() {
-    for (const node of this.root.querySelectorAll(".card.dragging")) node.classList.remove("dragging");
-  }
-
-  /** @returns {Map<string, DOMRect>} where every face-up card is drawn now */
-  rects() {
-    /** @type {Map<string, DOMRect>} */
-    const rects = new Map();
-    for (const [code, node] of this.faces) {
-      if (node.isConnected) rects.set(code, node.getBoundingClientRect());
-    }
-    return rects;
+    // A card still sliding to its place is taken from that place: it is drawn under the pointer.
+    for (const node of group) this.sliding.get(node)?.cancel();
+    const box = this.layer.getBoundingClientRect();
+    const from = group.map((node) => {
+      const spot = this.spots.get(node) ?? { x: 0, y: 0 };
+      return { x: box.left + spot.x, y: box.top + spot.y };
+    });
+    group.forEach((node, index) => {
+      node.classList.add("dragging");
+      node.style.zIndex = String(LIFTED_Z + index);
+      node.style.translate = `${from[index].x}px ${from[index].y}px`;
+    });
+    group[0].classList.add("held");
+    this.uncover(group[0]);
+    this.lifted = { cards: group, from, moved: { x: 0, y: 0 } };
+    const { width, height } = this.metrics;
+    return { left: from[0].x, top: from[0].y, right: from[0].x + width, bottom: from[0].y + height };
   }
 
   /**
-   * Slide every card that moved from where it was drawn before: every card is
-   * measured first (one layout), then every slide starts (a measure after a
-   * slide has started would lay the page out again).
-   * @param {Map<string, DOMRect>} before
+   * The card a picked-up *node* lay on shows whole again, as does an emptied
+   * foundation's mark (the drawing after the drop covers them again).
+   * @param {HTMLElement} node
+   */
+  uncover(node) {
+    for (const cards of this.placed.columns) {
+      const index = cards.indexOf(node);
+      if (index > 0) cards[index - 1].classList.remove("covered");
+    }
+    this.placed.foundations.forEach((cards, index) => {
+      if (cards[cards.length - 1] !== node) return;
+      if (cards.length > 1) cards[0].classList.remove("under");
+      else this.foundationSlots[index].classList.remove("filled");
+    });
+  }
+
+  /**
+   * Move the cards a drag holds *dx*, *dy* from where they were picked up:
+   * each one's offset changes, which the compositor draws.
+   * @param {number} dx
+   * @param {number} dy
+   */
+  drag(dx, dy) {
+    const lifted = this.lifted;
+    if (!lifted) return;
+    lifted.moved = { x: dx, y: dy };
+    lifted.cards.forEach((node, index) => {
+      node.style.translate = `${lifted.from[index].x + dx}px ${lifted.from[index].y + dy}px`;
+    });
+  }
+
+  /** @returns {boolean} whether cards are held by a drag (a drawing puts them back in their places) */
+  holding() {
+    return this.lifted !== null;
+  }
+
+  /** Undo what a drag did: the held cards go back into the layer, to be placed again. */
+  releaseDrag() {
+    const lifted = this.lifted;
+    if (!lifted) return;
+    this.lifted = null;
+    for (const node of lifted.cards) {
+      node.classList.remove("dragging", "held");
+      this.spots.delete(node);
+    }
+  }
+
+  /**
+   * Where every face-up card is drawn now, in the layer: its place, or where
+   * a drag holds it, or where its slide has it now.
+   * @returns {Map<HTMLElement, Spot>}
+   */
+  drawnSpots() {
+    /** @type {Map<HTMLElement, Spot>} */
+    const spots = new Map();
+    const lifted = this.lifted;
+    const box = this.sliding.size || lifted ? this.layer.getBoundingClientRect() : null;
+    for (const [node, spot] of this.spots) {
+      if (!node.classList.contains("face")) continue;
+      const held = lifted ? lifted.cards.indexOf(node) : -1;
+      if (lifted && box && held >= 0) {
+        spots.set(node, { x: lifted.from[held].x + lifted.moved.x - box.left, y: lifted.from[held].y + lifted.moved.y - box.top });
+      } else if (box && this.sliding.has(node)) {
+        const rect = node.getBoundingClientRect();
+        spots.set(node, { x: rect.left - box.left, y: rect.top - box.top });
+      } else spots.set(node, spot);
+    }
+    return spots;
+  }
+
+  /**
+   * Slide every card that moved from where it was drawn before to its place.
+   * @param {Map<HTMLElement, Spot>} before
    */
   slide(before) {
     if (reducedMotion()) return;
-    /** @type {[HTMLElement, number, number][]} */
-    const moved = [];
-    for (const [code, rect] of before) {
-      const node = this.faces.get(code);
-      if (!node || !node.isConnected) continue;
-      const now = node.getBoundingClientRect();
-      const dx = rect.left - now.left;
-      const dy = rect.top - now.top;
-      if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1) moved.push([node, dx, dy]);
-    }
-    for (const [node, dx, dy] of moved) {
-      node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
+    for (const [node, from] of before) {
+      const to = this.spots.get(node);
+      if (!to) continue;
+      const dx = from.x - to.x;
+      const dy = from.y - to.y;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      const animation = node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
         duration: MOVE_MS,
         easing: "ease-out",
       });
+      this.sliding.set(node, animation);
+      const done = () => {
+        if (this.sliding.get(node) === animation) this.sliding.delete(node);
+      };
+      animation.addEventListener("finish", done);
+      animation.addEventListener("cancel", done);
     }
   }
 

@@ -5,9 +5,9 @@
  * does not is a tap, and two taps on one card in quick succession a double tap.
  *
  * A drag reads the board's layout once, when it starts: each pointer move then
- * moves one layer and finds the place under it by arithmetic, so that a move
- * costs the browser no layout and one restyled element (60 frames a second on
- * a slow phone).
+ * changes the offsets of the held cards and finds the place under them by
+ * arithmetic, so that a move costs the browser no layout and no paint (60
+ * frames a second on a slow phone).
  */
 
 /** @typedef {import("./board.js").BoardView} BoardView */
@@ -39,9 +39,8 @@ const DOUBLE_TAP_REACH = 24;
 
 /**
  * @typedef {object} Drag
- * @property {HTMLElement} layer  the lifted cards, moved as one
  * @property {Place[]} places     where they may be dropped
- * @property {DOMRect} lead       the picked card where it was
+ * @property {Rect} lead         the picked card where it was
  * @property {string | null} over the place it is over now
  */
 
@@ -49,6 +48,8 @@ const DOUBLE_TAP_REACH = 24;
  * A place cards may be dropped on, as the window shows it now.
  * @typedef {{target: string, left: number, top: number, right: number, bottom: number}} Place
  */
+
+/** @typedef {{left: number, top: number, right: number, bottom: number}} Rect */
 
 /**
  * Where cards may be dropped on *board*. A column's area reaches down to the
@@ -69,7 +70,7 @@ function placesOf(board) {
 /**
  * The place the dragged cards overlap most, or null over none.
  * @param {Place[]} places
- * @param {{left: number, top: number, right: number, bottom: number}} rect the lead dragged card
+ * @param {Rect} rect the lead dragged card
  * @returns {string | null}
  */
 function placeUnder(places, rect) {
@@ -141,14 +142,14 @@ export class PointerInput {
     if (!press.drag) {
       if (Math.hypot(dx, dy) < press.slop) return;
       press.drag = this.start(press.card);
-    } else if (!press.drag.layer.isConnected) {
+    } else if (!this.board.holding()) {
       // The answer to an earlier move was drawn meanwhile, with the held cards
       // back in their places: they are picked up again from there.
       if (!this.handlers.canPick(press.card)) return;
       press.drag = this.start(press.card);
     }
     const drag = press.drag;
-    drag.layer.style.transform = `translate3d(${dx}px, ${dy}px, 0)`;
+    this.board.drag(dx, dy);
     const over = placeUnder(drag.places, moved(drag.lead, dx, dy));
     if (over !== drag.over) {
       drag.over = over;
@@ -164,10 +165,9 @@ export class PointerInput {
    */
   start(card) {
     const places = placesOf(this.board);
-    const lead = this.board.face(card).getBoundingClientRect();
-    const layer = this.board.lift(card);
+    const lead = this.board.lift(card);
     this.handlers.onDragStart(card);
-    return { layer, places, lead, over: null };
+    return { places, lead, over: null };
   }
 
   /** @param {PointerEvent} event */
@@ -212,10 +212,10 @@ export class PointerInput {
 }
 
 /**
- * @param {DOMRect} rect
+ * @param {Rect} rect
  * @param {number} dx
  * @param {number} dy
- * @returns {{left: number, top: number, right: number, bottom: number}} *rect* moved by dx, dy
+ * @returns {Rect} *rect* moved by dx, dy
  */
 function moved(rect, dx, dy) {
   return { left: rect.left + dx, top: rect.top + dy, right: rect.right + dx, bottom: rect.bottom + dy };
