@@ -171,6 +171,14 @@ class _Phase(Protocol):
         """Search on until *budget* pauses; the moves of a win, if one is found."""
 
 
+class _LostCheck(Protocol):
+    """:class:`LostPositions` as the complete search uses it (a test checks each
+    answer through a wrapper: the compiled build's classes cannot be subclassed)."""
+
+    def after_move(self, card: int) -> bool:
+        """Whether the position is lost just after a move put *card* on a column."""
+
+
 class _Phases:
     """The four phases of the module docstring, each on its own board, taking turns."""
 
@@ -225,7 +233,7 @@ class _DepthFirst:
     ends (``capped``) once it has seen that many positions.
     """
 
-    def __init__(self, board: Board, lost: LostPositions | None = None, cap: int = 0) -> None:
+    def __init__(self, board: Board, lost: _LostCheck | None = None, cap: int = 0) -> None:
         self.board = board
         self.lost = lost
         self.cap = cap
