@@ -108,6 +108,7 @@ from collections.abc import Sequence
 from yukon.engine import DEAL_COUNT, RULE_SETS, GameCode, RuleSet
 from yukon.solver import Limit, Status
 from yukon.solver.batch import Verdict, solve_deal
+from yukon.solver.build import solver_build
 
 
 def main() -> None:
@@ -163,7 +164,7 @@ def report(entries: list[Verdict], args: argparse.Namespace, wall: float) -> Non
     print(
         f"{args.rules} {deals},"
         f" {f'{args.states} states' if args.states else f'{args.seconds:g} s'} each,"
-        f" {args.workers} worker(s), {wall:.0f} s wall"
+        f" {args.workers} worker(s), {wall:.0f} s wall, {solver_build()} solver"
     )
     print(
         f"won {counts['won']}  unwinnable {counts['unwinnable']}  unknown {counts['unknown']}"
