@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Set
-from typing import Final, NamedTuple, TypeAlias
+from typing import Final, TypeAlias
 
 from yukon.engine import MAX_GROUP, Card, Move, Position
 from yukon.solver.safe import SafeMoves
@@ -40,13 +40,20 @@ Snapshot: TypeAlias = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[
 """Columns, face-down counts, foundation heights and key (see :meth:`Board.snapshot`)."""
 
 
-class Undo(NamedTuple):
-    """What :meth:`Board.make` changed, for :meth:`Board.unmake`."""
+class Undo:
+    """What :meth:`Board.make` changed, for :meth:`Board.unmake`.
 
-    move: int
-    source: int  # column, or -1 for a take-back
-    turned: bool
-    key: int
+    A slotted class rather than a named tuple: made at every move, it is made
+    faster so (a named tuple's constructor runs Python code; the compiled build
+    makes this a native class)."""
+
+    __slots__ = ("key", "move", "source", "turned")
+
+    def __init__(self, move: int, source: int, turned: bool, key: int) -> None:
+        self.move = move
+        self.source = source  # column, or -1 for a take-back
+        self.turned = turned
+        self.key = key
 
 
 class Board:
@@ -231,7 +238,7 @@ class Board:
 
     def unmake(self, undo: Undo) -> None:
         """Take back the move that returned *undo*."""
-        move, source, turned, key = undo
+        move, source, turned, key = undo.move, undo.source, undo.turned, undo.key
         card, target = move >> 3, move & 7
         above, below = self.above, self.below
         if source < 0:
