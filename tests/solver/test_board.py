@@ -66,7 +66,7 @@ def _walk(game: Game, rng: random.Random, steps: int) -> None:
 
 def _links(board: Board) -> tuple[list[int], list[int], list[int], bytes]:
     """What lies on and under each card, where it is and whether it is face down."""
-    return list(board.above), list(board.below), list(board.where), bytes(board.down)
+    return list(board.above), list(board.below), list(board.where), list(board.down)
 
 
 def _position(board: Board) -> Position:

@@ -88,7 +88,7 @@ class Board:
         self.below = [-1] * BOTTOM
         """``below[c]``: the card that card *c* lies on, or -1 (a column's first card,
         or not in the tableau)."""
-        self.down = bytearray(BOTTOM)
+        self.down = [0] * BOTTOM
         """``down[c]`` is 1 while card *c* is face down."""
         self._link()
         self.left = sum(len(column) for column in self.columns)
@@ -112,7 +112,7 @@ class Board:
         """Fill ``where``, ``above``, ``below`` and ``down`` from the columns."""
         where, above, below = self.where, self.above, self.below
         where[:] = above[:] = below[:] = [-1] * BOTTOM
-        self.down[:] = bytes(BOTTOM)
+        self.down[:] = [0] * BOTTOM
         for number, column in enumerate(self.columns):
             for depth, card in enumerate(column):
                 where[card] = number
