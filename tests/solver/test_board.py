@@ -64,7 +64,7 @@ def _walk(game: Game, rng: random.Random, steps: int) -> None:
         assert board.hidden == list(game.hidden)
 
 
-def _links(board: Board) -> tuple[list[int], list[int], list[int], bytes]:
+def _links(board: Board) -> tuple[list[int], list[int], list[int], list[int]]:
     """What lies on and under each card, where it is and whether it is face down."""
     return list(board.above), list(board.below), list(board.where), list(board.down)
 
