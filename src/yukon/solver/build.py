@@ -23,6 +23,7 @@ COMPILED_MODULES: Final = (
     "yukon.solver.frozen",
     "yukon.solver.measures",
     "yukon.solver.safe",
+    "yukon.solver.search",
     "yukon.solver.shorten",
     "yukon.solver.tables",
 )

@@ -48,7 +48,7 @@ from yukon.engine import Game, IllegalMoveError, Move, Position
 from yukon.solver.board import Board, Snapshot, Undo
 from yukon.solver.frozen import LostPositions, is_lost
 from yukon.solver.measures import progress
-from yukon.solver.result import Limit, SolveResult, Status
+from yukon.solver.result import Limit, SolverError, SolveResult, Status
 from yukon.solver.shorten import shorten
 from yukon.solver.tables import FOUNDATION
 
@@ -87,10 +87,6 @@ RESTART_STATES: Final = 300
 """The unit of the restart budgets in phase 3."""
 _CLOCK_EVERY: Final = 512
 """How many states between looks at the clock."""
-
-
-class SolverError(RuntimeError):
-    """A solution the engine refuses: a bug in the solver, never a verdict."""
 
 
 def solve(position: Position, limit: Limit) -> SolveResult:
