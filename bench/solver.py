@@ -75,8 +75,9 @@ while other developers' tests shared the machine (load average 5–6 at 10 s):
 
 (won / unwinnable / unknown). At 1,500,000 states the compiled build decides
 the same 195 deals as pure Python; at 10 s it decides them all, pure Python
-one fewer (the costliest, deal 43, needs 72,000 states a second). Under load average 10 the same 10 s
-runs gave 50,822 states a second compiled (97.0 %) and 26,524 pure (96.5 %).
+one fewer (the costliest, deal 43, needs 72,000 states a second). Under load
+average 10 the same 10 s runs gave 50,822 states a second compiled (97.0 %)
+and 26,524 pure (96.5 %).
 
 Fresh deals (``--fresh SEED --count 100``, the hint's case), decided of 300
 (seeds 1, 2 and 3; seed 1 is the hardest):
