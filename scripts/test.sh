@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up and run every check: lint, format, types, and the whole test suite
-# (engine, solver, storage, API, command line, and real-browser tests in Chromium).
+# (engine, solver, storage, API, command line, and real-browser tests in Chromium), then the
+# solver's tests again on the compiled build (scripts/compile.sh), unless arguments pick tests.
 # The storage and API suites run on SQLite and on a throwaway PostgreSQL cluster
 # started here (installed first when missing and run as root) and removed at the end.
 set -euo pipefail
@@ -33,8 +34,18 @@ if [ "$(.tools/node_modules/.bin/tsc --version 2>/dev/null)" != "Version $TYPESC
   npm install --prefix .tools --no-save --no-audit --no-fund "typescript@$TYPESCRIPT" >/dev/null
 fi
 
+# The compiled build of the solver needs a C compiler and Python's headers.
+if ! bash scripts/compile.sh --check 2>/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "Installing a C compiler and Python's headers for the compiled solver..."
+    apt-get -o DPkg::Lock::Timeout=600 update -qq
+    apt-get -o DPkg::Lock::Timeout=600 install -y -qq gcc python3-dev >/dev/null
+  fi
+  bash scripts/compile.sh --check
+fi
+compiled="$(mktemp -d)"
 source scripts/postgres.sh
-trap stop_postgres EXIT
+trap 'stop_postgres; rm -rf "$compiled"' EXIT
 # fsync off: the tests kill app processes, never the machine; it saves minutes.
 start_postgres -c fsync=off
 
@@ -42,5 +53,15 @@ echo "== ruff check";         .venv/bin/ruff check src tests bench
 echo "== ruff format --check"; .venv/bin/ruff format --check src tests bench
 echo "== mypy --strict";      .venv/bin/mypy src tests
 echo "== tsc --strict --checkJs"; .tools/node_modules/.bin/tsc -p tsconfig.json
+if [ $# = 0 ]; then
+  echo "== mypyc: the compiled build"
+  .venv/bin/python -m zipfile -e "$(scripts/compile.sh "$compiled/dist")" "$compiled/site"
+fi
 echo "== pytest"
 .venv/bin/python -m pytest "$@"
+if [ $# = 0 ]; then
+  # The same tests of the solver on the compiled modules: the installed wheel's copy of the
+  # package comes first on the path (tests/solver/test_build.py checks that it is the one used).
+  echo "== pytest tests/solver, compiled"
+  YUKON_EXPECT_BUILD=compiled PYTHONPATH="$compiled/site" .venv/bin/python -m pytest tests/solver
+fi

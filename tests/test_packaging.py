@@ -74,3 +74,12 @@ def test_the_wheel_holds_what_the_app_needs(wheel: zipfile.ZipFile) -> None:
     ):
         assert needed in names
     assert not [name for name in names if name.startswith(("tests/", ".tools/", "docs/"))]
+
+
+def test_the_wheel_is_pure_python(dist: Path) -> None:
+    """The compiled build is a choice (scripts/compile.sh): the normal wheel runs
+    everywhere and needs no compiler to install."""
+    (built,) = dist.glob("yukon_solitaire-*.whl")
+    assert built.name.endswith("-py3-none-any.whl")
+    names = zipfile.ZipFile(built).namelist()
+    assert not [name for name in names if name.endswith((".so", ".pyd", ".c"))]

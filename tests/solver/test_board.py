@@ -64,9 +64,11 @@ def _walk(game: Game, rng: random.Random, steps: int) -> None:
         assert board.hidden == list(game.hidden)
 
 
-def _links(board: Board) -> tuple[list[int], list[int], list[int], bytes]:
-    """What lies on and under each card, where it is and whether it is face down."""
-    return list(board.above), list(board.below), list(board.where), bytes(board.down)
+def _links(board: Board) -> tuple[list[int], ...]:
+    """What lies on and under each card, where it is, whether it is face down and
+    how deep in its column (-1 out of the tableau)."""
+    depth = [board.depth[card] if board.where[card] >= 0 else -1 for card in range(52)]
+    return list(board.above), list(board.below), list(board.where), list(board.down), depth
 
 
 def _position(board: Board) -> Position:

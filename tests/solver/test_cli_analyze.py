@@ -24,6 +24,7 @@ from yukon.commands.analyze import wilson
 from yukon.engine import CLASSIC, RELAXED, GameCode
 from yukon.solver import Limit, Status
 from yukon.solver.batch import Verdict, read_verdicts, solve_deal
+from yukon.solver.build import PURE
 
 BUDGET = Limit(states=3000)
 YUKON = [sys.executable, "-m", "yukon"]
@@ -72,6 +73,8 @@ def test_a_local_cluster_of_two_workers_resumes_past_a_torn_line(
     assert "classic: 5 deals: " in printed.out
     assert "relaxed: 5 deals: " in printed.out
     assert "95 % interval" in printed.out
+    # The workers' build: the compiled run of these tests must solve compiled.
+    assert f"solving 7 deals, {os.environ.get('YUKON_EXPECT_BUILD', PURE)} solver" in printed.out
     assert printed.err == ""  # no progress bar into a file or a pipe
 
 

@@ -136,7 +136,7 @@ def _solve(
     workers: int | None,
 ) -> None:
     """Solve *todo*, appending each verdict to *out* (and *verdicts*) as it comes."""
-    from yukon.commands.cluster import connect, iter_verdicts
+    from yukon.commands.cluster import connect, iter_verdicts, worker_builds
 
     counts: Counter[Status] = Counter()
     with (
@@ -144,6 +144,9 @@ def _solve(
         out.open("a", encoding="utf-8") as sink,
         _progress(len(todo), sys.stderr) as bar,
     ):
+        print(
+            f"solving {len(todo)} deals, {' and '.join(worker_builds(client))} solver", flush=True
+        )
         for verdict in iter_verdicts(client, todo, budget):
             # One write a line, flushed: a kill can tear only the last line.
             sink.write(verdict.to_json() + "\n")

@@ -25,8 +25,9 @@ from yukon.commands.solve import SolveInputError
 from yukon.engine import GameCode
 from yukon.solver import Limit
 from yukon.solver.batch import Verdict, solve_deal
+from yukon.solver.build import solver_build
 
-__all__ = ["connect", "iter_verdicts"]
+__all__ = ["connect", "iter_verdicts", "worker_builds"]
 
 CONNECT_SECONDS: Final = 10
 """How long to wait for a running scheduler to answer."""
@@ -83,6 +84,13 @@ def _interrupt_ignored() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def worker_builds(client: Client) -> list[str]:
+    """The builds of the solver the workers run (:func:`solver_build`): states
+    a second differ by about two between them, verdicts do not."""
+    builds: dict[str, str] = client.run(solver_build)
+    return sorted(set(builds.values()))
 
 
 def iter_verdicts(client: Client, codes: Iterable[GameCode], budget: Limit) -> Iterator[Verdict]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Set
-from typing import Final, NamedTuple, TypeAlias
+from typing import Final, TypeAlias
 
 from yukon.engine import MAX_GROUP, Card, Move, Position
 from yukon.solver.safe import SafeMoves
@@ -40,13 +40,20 @@ Snapshot: TypeAlias = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[
 """Columns, face-down counts, foundation heights and key (see :meth:`Board.snapshot`)."""
 
 
-class Undo(NamedTuple):
-    """What :meth:`Board.make` changed, for :meth:`Board.unmake`."""
+class Undo:
+    """What :meth:`Board.make` changed, for :meth:`Board.unmake`.
 
-    move: int
-    source: int  # column, or -1 for a take-back
-    turned: bool
-    key: int
+    A slotted class rather than a named tuple: made at every move, it is made
+    faster so (a named tuple's constructor runs Python code; the compiled build
+    makes this a native class)."""
+
+    __slots__ = ("key", "move", "source", "turned")
+
+    def __init__(self, move: int, source: int, turned: bool, key: int) -> None:
+        self.move = move
+        self.source = source  # column, or -1 for a take-back
+        self.turned = turned
+        self.key = key
 
 
 class Board:
@@ -56,6 +63,7 @@ class Board:
         "above",
         "below",
         "columns",
+        "depth",
         "down",
         "focused",
         "foundations",
@@ -81,8 +89,11 @@ class Board:
         self.below = [-1] * BOTTOM
         """``below[c]``: the card that card *c* lies on, or -1 (a column's first card,
         or not in the tableau)."""
-        self.down = bytearray(BOTTOM)
+        self.down = [0] * BOTTOM
         """``down[c]`` is 1 while card *c* is face down."""
+        self.depth = [0] * BOTTOM
+        """``depth[c]``: where card *c* lies in its column (0 at the bottom), while
+        it is in the tableau; kept so that no move searches a column for a card."""
         self._link()
         self.left = sum(len(column) for column in self.columns)
         self.noise: random.Random | None = None
@@ -102,13 +113,14 @@ class Board:
         self.key = key
 
     def _link(self) -> None:
-        """Fill ``where``, ``above``, ``below`` and ``down`` from the columns."""
-        where, above, below = self.where, self.above, self.below
+        """Fill ``where``, ``above``, ``below``, ``down`` and ``depth`` from the columns."""
+        where, above, below, depth_of = self.where, self.above, self.below, self.depth
         where[:] = above[:] = below[:] = [-1] * BOTTOM
-        self.down[:] = bytes(BOTTOM)
+        self.down[:] = [0] * BOTTOM
         for number, column in enumerate(self.columns):
             for depth, card in enumerate(column):
                 where[card] = number
+                depth_of[card] = depth
                 if depth:
                     below[card] = column[depth - 1]
                     above[column[depth - 1]] = card
@@ -163,13 +175,14 @@ class Board:
                 self.below[card] = top
             else:
                 key ^= links[card * _LINK + BOTTOM]
+            self.depth[card] = len(column)
             column.append(card)
             self.where[card] = target
             self.left += 1
             self.key = key
             return Undo(move, -1, False, old)
         column = self.columns[source]
-        index = column.index(card)
+        index = self.depth[card]
         above, below = self.above, self.below
         if index:
             under = column[index - 1]
@@ -206,10 +219,12 @@ class Board:
         """Move ``origin[index:]`` onto the end of *destination*, column *number*."""
         group = origin[index:]
         del origin[index:]
+        start = len(destination)
         destination += group
-        where = self.where
-        for moved in group:
+        where, depth = self.where, self.depth
+        for offset, moved in enumerate(group, start):
             where[moved] = number
+            depth[moved] = offset
 
     def key_after(self, move: int) -> int:
         """The key *move* would lead to, without making it (to skip known positions)."""
@@ -220,7 +235,7 @@ class Board:
             column = self.columns[target]
             return self.key ^ links[card * _LINK + (column[-1] if column else BOTTOM)]
         column = self.columns[source]
-        index = column.index(card)
+        index = self.depth[card]
         key = self.key ^ links[card * _LINK + (column[index - 1] if index else BOTTOM)]
         if target != FOUNDATION:
             destination = self.columns[target]
@@ -231,7 +246,7 @@ class Board:
 
     def unmake(self, undo: Undo) -> None:
         """Take back the move that returned *undo*."""
-        move, source, turned, key = undo
+        move, source, turned, key = undo.move, undo.source, undo.turned, undo.key
         card, target = move >> 3, move & 7
         above, below = self.above, self.below
         if source < 0:
@@ -257,12 +272,13 @@ class Board:
             below[card] = -1
         if target == FOUNDATION:
             self.foundations[card // 13] -= 1
+            self.depth[card] = len(column)
             column.append(card)
             self.where[card] = source
             self.left += 1
         else:
             destination = self.columns[target]
-            index = destination.index(card)
+            index = self.depth[card]
             if index:
                 above[destination[index - 1]] = -1
             self._shift(destination, index, column, source)
@@ -324,7 +340,7 @@ class Board:
         foundations, key = self.foundations, self.key
         children, stacks = self.tables.children, self.tables.stacks
         links, downs = self.tables.link_keys, self.tables.down_keys
-        face_down, under_of = self.down, self.below
+        face_down, under_of, depth = self.down, self.below, self.depth
         focused = self.focused
         empty = -1
         for target, destination in enumerate(columns):
@@ -348,7 +364,7 @@ class Board:
                 if source == target or face_down[card]:
                     continue
                 column = columns[source]
-                size = len(column) - column.index(card)
+                size = len(column) - depth[card]
                 if size > MAX_GROUP:
                     continue
                 under = under_of[card]
@@ -387,7 +403,7 @@ class Board:
                     ranked.append(_TAKE_BACK | king << 3 | empty)
                 continue
             column = columns[source]
-            index = column.index(king)
+            index = self.depth[king]
             down = hidden[source]
             if index == 0 or index < down or len(column) - index > MAX_GROUP:
                 continue

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from yukon.engine import Move
 
-__all__ = ["Limit", "SolveResult", "Status"]
+__all__ = ["Limit", "SolveResult", "SolverError", "Status"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,3 +100,11 @@ class SolveResult:
             "states": self.states,
             "seconds": round(self.seconds, 3),
         }
+
+
+class SolverError(RuntimeError):
+    """A solution the engine refuses: a bug in the solver, never a verdict.
+
+    Here rather than beside the search that raises it: the compiled build
+    compiles the search, and mypyc cannot compile a class derived from a
+    built-in exception."""

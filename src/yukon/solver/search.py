@@ -48,7 +48,7 @@ from yukon.engine import Game, IllegalMoveError, Move, Position
 from yukon.solver.board import Board, Snapshot, Undo
 from yukon.solver.frozen import LostPositions, is_lost
 from yukon.solver.measures import progress
-from yukon.solver.result import Limit, SolveResult, Status
+from yukon.solver.result import Limit, SolverError, SolveResult, Status
 from yukon.solver.shorten import shorten
 from yukon.solver.tables import FOUNDATION
 
@@ -87,10 +87,6 @@ RESTART_STATES: Final = 300
 """The unit of the restart budgets in phase 3."""
 _CLOCK_EVERY: Final = 512
 """How many states between looks at the clock."""
-
-
-class SolverError(RuntimeError):
-    """A solution the engine refuses: a bug in the solver, never a verdict."""
 
 
 def solve(position: Position, limit: Limit) -> SolveResult:
@@ -171,6 +167,14 @@ class _Phase(Protocol):
         """Search on until *budget* pauses; the moves of a win, if one is found."""
 
 
+class _LostCheck(Protocol):
+    """:class:`LostPositions` as the complete search uses it (a test checks each
+    answer through a wrapper: the compiled build's classes cannot be subclassed)."""
+
+    def after_move(self, card: int) -> bool:
+        """Whether the position is lost just after a move put *card* on a column."""
+
+
 class _Phases:
     """The four phases of the module docstring, each on its own board, taking turns."""
 
@@ -225,7 +229,7 @@ class _DepthFirst:
     ends (``capped``) once it has seen that many positions.
     """
 
-    def __init__(self, board: Board, lost: LostPositions | None = None, cap: int = 0) -> None:
+    def __init__(self, board: Board, lost: _LostCheck | None = None, cap: int = 0) -> None:
         self.board = board
         self.lost = lost
         self.cap = cap
