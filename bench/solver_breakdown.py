@@ -7,6 +7,34 @@ of them it found lost at once.
 
 A state is a position made by a move, so the figures are the same on every
 machine; the CPU seconds and states per CPU second are this machine's.
+
+Measured with version 3 of the search (the CPU figure under a load average of
+3–4 on the 2-core development machine):
+
+    deal 70 (classic), 3,000,000 states at most
+    solve: unwinnable in 2,941,426 states
+      first           385,000
+      milestones      226,682
+      restarts        607,500
+      complete      1,722,244
+    complete search alone: exhausted in 1,722,244 states, 25.9 CPU s
+      66,585 states per CPU second
+      positions entered: 1,722,245
+      cut as lost at once: 851,181 of 1,523,944 checked
+      off a card it does not fit on        714,623
+      turns a card                         436,897
+      off a card it fits on                316,141
+      to a foundation                      198,300
+      take-back                             41,421
+      from a column's bottom                12,684
+      King to an empty column                2,178
+
+Two fifths of the proof of deal 70 go to the quick phases, which cannot prove
+anything, and half of the complete search's states are positions cut as lost
+as soon as they are made. Deal 116 (unwinnable in 106,841 states): 52,041 in
+the complete search, 29,898 of them moves off a card the group fits on. Deal
+43 (won in 720,031): 90,000 / 75,203 / 164,328 / 390,500 by phase; the complete
+search alone needs 969,166 states to find a win.
 """
 
 from __future__ import annotations
