@@ -46,7 +46,7 @@ import time
 from yukon.engine import RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit, SolveResult, solve
 from yukon.solver.board import Board, Undo
-from yukon.solver.frozen import LostPositions
+from yukon.solver.frozen import LostPositions, is_lost
 from yukon.solver.search import _Budget, _DepthFirst, _Phase, _Phases
 from yukon.solver.tables import BOTTOM, FOUNDATION
 
@@ -148,6 +148,9 @@ class _Counting(LostPositions):
 
 def _complete_alone(position: Position, states: int) -> None:
     board = _Kinds(position)
+    if is_lost(board):
+        print("complete search alone: not needed, the deal holds a closed set before a move")
+        return
     lost = _Counting(board)
     search = _DepthFirst(board, lost)
     budget = _Budget(Limit(states=states))
@@ -156,7 +159,8 @@ def _complete_alone(position: Position, states: int) -> None:
     seconds = time.process_time() - started
     verdict = "won" if found is not None else "exhausted" if search.done else "open"
     print(f"complete search alone: {verdict} in {budget.states:,} states, {seconds:.1f} CPU s")
-    print(f"  {budget.states / seconds:,.0f} states per CPU second")
+    if seconds > 0:
+        print(f"  {budget.states / seconds:,.0f} states per CPU second")
     print(f"  positions entered: {len(search.seen):,}")
     print(f"  cut as lost at once: {lost.lost:,} of {lost.asked:,} checked")
     for kind, count in board.kinds.most_common():
