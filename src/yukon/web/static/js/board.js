@@ -109,6 +109,14 @@ function setAttribute(node, name, value) {
 }
 
 /**
+ * @param {HTMLElement[] | undefined} cards
+ * @returns {string} their ids, for an aria-owns
+ */
+function ids(cards = []) {
+  return cards.map((node) => node.id).join(" ");
+}
+
+/**
  * A card's place in the layer, in pixels from the layer's top-left corner.
  * @typedef {{x: number, y: number}} Spot
  */
@@ -209,13 +217,13 @@ export class BoardView {
       if (column) parts.push(labels.cards(column.hidden + column.cards.length));
       if (column?.hidden) parts.push(labels.faceDownCount(column.hidden));
       slot.setAttribute("aria-label", parts.join(", "));
-      setAttribute(slot, "aria-owns", (this.placed.columns[index] ?? []).map((node) => node.id).join(" "));
+      setAttribute(slot, "aria-owns", ids(this.placed.columns[index]));
     });
     this.foundationSlots.forEach((slot, index) => {
       const parts = [labels.foundation(slot.dataset.suit ?? "")];
       if (state) parts.push(labels.cards(state.foundations[index].height));
       slot.setAttribute("aria-label", parts.join(", "));
-      setAttribute(slot, "aria-owns", (this.placed.foundations[index] ?? []).map((node) => node.id).join(" "));
+      setAttribute(slot, "aria-owns", ids(this.placed.foundations[index]));
     });
   }
 
