@@ -216,15 +216,20 @@ class Board:
         return Undo(move, source, turned, old)
 
     def _shift(self, origin: list[int], index: int, destination: list[int], number: int) -> None:
-        """Move ``origin[index:]`` onto the end of *destination*, column *number*."""
-        group = origin[index:]
-        del origin[index:]
-        start = len(destination)
-        destination += group
+        """Move ``origin[index:]`` onto the end of *destination*, column *number*
+        (card by card: no slice is built, which costs more for the few cards of
+        a group, and the compiled build turns the loops into C)."""
         where, depth = self.where, self.depth
-        for offset, moved in enumerate(group, start):
+        size = len(origin)
+        offset = len(destination)
+        for place in range(index, size):
+            moved = origin[place]
+            destination.append(moved)
             where[moved] = number
             depth[moved] = offset
+            offset += 1
+        for _ in range(index, size):
+            origin.pop()
 
     def key_after(self, move: int) -> int:
         """The key *move* would lead to, without making it (to skip known positions)."""
