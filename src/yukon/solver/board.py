@@ -158,11 +158,15 @@ class Board:
     def is_won(self) -> bool:
         return self.left == 0
 
-    def make(self, move: int) -> Undo:
-        """Make *move* (which must be legal) and return how to take it back."""
+    def make(self, move: int, key: int | None = None) -> Undo:
+        """Make *move* (which must be legal) and return how to take it back.
+
+        *key*, when given, must be :meth:`key_after` of *move*: a search has it
+        already, and each XOR of the 128-bit keys makes a new int."""
+        if key is None:
+            key = self.key_after(move)
         card, target = move >> 3, move & 7
-        links = self.tables.link_keys
-        key = old = self.key
+        old, self.key = self.key, key
         source = self.where[card]
         if source < 0:
             # A take-back: the top of a foundation onto a column.
@@ -170,26 +174,18 @@ class Board:
             column = self.columns[target]
             if column:
                 top = column[-1]
-                key ^= links[card * _LINK + top]
                 self.above[top] = card
                 self.below[card] = top
-            else:
-                key ^= links[card * _LINK + BOTTOM]
             self.depth[card] = len(column)
             column.append(card)
             self.where[card] = target
             self.left += 1
-            self.key = key
             return Undo(move, -1, False, old)
         column = self.columns[source]
         index = self.depth[card]
         above, below = self.above, self.below
         if index:
-            under = column[index - 1]
-            key ^= links[card * _LINK + under]
-            above[under] = -1
-        else:
-            key ^= links[card * _LINK + BOTTOM]
+            above[column[index - 1]] = -1
         if target == FOUNDATION:
             column.pop()
             self.foundations[card // 13] += 1
@@ -200,19 +196,15 @@ class Board:
             destination = self.columns[target]
             if destination:
                 top = destination[-1]
-                key ^= links[card * _LINK + top]
                 above[top] = card
                 below[card] = top
             else:
-                key ^= links[card * _LINK + BOTTOM]
                 below[card] = -1
             self._shift(column, index, destination, target)
         turned = index > 0 and self.hidden[source] == index
         if turned:
             self.hidden[source] = index - 1
-            key ^= self.tables.down_keys[column[-1]]
             self.down[column[-1]] = 0
-        self.key = key
         return Undo(move, source, turned, old)
 
     def _shift(self, origin: list[int], index: int, destination: list[int], number: int) -> None:
@@ -355,14 +347,14 @@ class Board:
                 continue
             top = destination[-1]
             for card in children[top]:
+                # The key (a new 128-bit int at each XOR) only once the move passes the rest.
                 source = where[card]
-                onto = key ^ links[card * _LINK + top]
                 if source < 0:
                     if (
                         foundations[card // 13] == card % 13 + 1
                         and not focused
                         and card not in junk
-                        and onto not in seen
+                        and key ^ links[card * _LINK + top] not in seen
                     ):
                         ranked.append(_TAKE_BACK | card << 3 | target)
                     continue
@@ -372,6 +364,7 @@ class Board:
                 size = len(column) - depth[card]
                 if size > MAX_GROUP:
                     continue
+                onto = key ^ links[card * _LINK + top]
                 under = under_of[card]
                 if under < 0:
                     if onto ^ links[card * _LINK + BOTTOM] in seen:

@@ -252,10 +252,11 @@ class _DepthFirst:
                     board.unmake(path.pop())
                 continue
             move = moves.pop()
-            if board.key_after(move) in seen:
+            key = board.key_after(move)
+            if key in seen:
                 continue
-            undo = board.make(move)
-            seen.add(board.key)
+            undo = board.make(move, key)
+            seen.add(key)
             path.append(undo)
             if board.left == 0:
                 return [step.move for step in path]
@@ -359,10 +360,11 @@ class _Milestones:
             if not frames:
                 return None
             move = frames[-1].pop()
-            if board.key_after(move) in seen:
+            key = board.key_after(move)
+            if key in seen:
                 continue
-            undo = board.make(move)
-            seen.add(board.key)
+            undo = board.make(move, key)
+            seen.add(key)
             path.append(undo)
             local += 1
             if board.left == 0:
