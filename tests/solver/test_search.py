@@ -3,6 +3,7 @@ safe moves keep winnable positions winnable, budgets are deterministic."""
 
 from __future__ import annotations
 
+import random
 from itertools import islice
 
 import pytest
@@ -162,7 +163,18 @@ def test_boards_share_one_bounded_table_of_safe_moves(monkeypatch: pytest.Monkey
     fresh = SafeMoves(Tables.of(CLASSIC))
     for height in range(6):
         assert fresh.cards((height, 0, 0, 0)) == SafeMoves.of(CLASSIC).cards((height, 0, 0, 0))
+        assert fresh.lookup_heights([0, height, 0, 0]) == fresh.lookup((0, height, 0, 0))
         assert len(fresh._cache) <= 3
+        assert len(fresh._packed) <= 3
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
+def test_the_lookup_by_a_boards_heights_is_the_lookup_by_a_tuple(rules: RuleSet) -> None:
+    rng = random.Random(14)
+    safe = SafeMoves(Tables.of(rules))
+    for _ in range(300):
+        heights = [rng.randrange(14) for _ in range(4)]
+        assert safe.lookup_heights(heights) == safe.lookup(tuple(heights))
 
 
 def test_a_blocked_deal_is_unwinnable_at_once() -> None:
