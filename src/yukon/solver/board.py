@@ -17,7 +17,6 @@ far below the odds of a hardware fault, so a key stands for its position.
 from __future__ import annotations
 
 import random
-from collections.abc import Set
 from typing import Final, TypeAlias
 
 from yukon.engine import MAX_GROUP, Card, Move, Position
@@ -33,7 +32,6 @@ _SHIFT: Final = 9  # a move fits in 9 bits; the priority sits above it
 _MASK: Final = (1 << _SHIFT) - 1
 _TAKE_BACK: Final = 10 << _SHIFT  # the priority of a take-back: seldom useful
 _SEEN: Final = _MASK  # no move: in place of a safe move to a seen position
-_NOTHING: Final[frozenset[int]] = frozenset()
 
 
 Snapshot: TypeAlias = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int]
@@ -115,17 +113,22 @@ class Board:
     def _link(self) -> None:
         """Fill ``where``, ``above``, ``below``, ``down`` and ``depth`` from the columns."""
         where, above, below, depth_of = self.where, self.above, self.below, self.depth
-        where[:] = above[:] = below[:] = [-1] * BOTTOM
-        self.down[:] = [0] * BOTTOM
+        down, hidden = self.down, self.hidden
+        for card in range(BOTTOM):
+            where[card] = above[card] = below[card] = -1
+            down[card] = 0
         for number, column in enumerate(self.columns):
+            under = -1
+            shown = hidden[number]
             for depth, card in enumerate(column):
                 where[card] = number
                 depth_of[card] = depth
-                if depth:
-                    below[card] = column[depth - 1]
-                    above[column[depth - 1]] = card
-            for card in column[: self.hidden[number]]:
-                self.down[card] = 1
+                below[card] = under
+                if under >= 0:
+                    above[under] = card
+                if depth < shown:
+                    down[card] = 1
+                under = card
 
     def snapshot(self) -> Snapshot:
         """The position as a value, to :meth:`restore` later."""
@@ -294,8 +297,8 @@ class Board:
         skips them anyway; computing the key here is cheaper than
         :meth:`key_after` later). A safe move to a seen position leaves no moves.
         """
-        safe, junk = self.safe.lookup(tuple(self.foundations))
-        skip = _NOTHING if seen is None else seen
+        safe, junk = self.safe.lookup_heights(self.foundations)
+        skip: set[int] = set() if seen is None else seen
         ranked = self._foundation_moves(safe, skip)
         if ranked and ranked[0] < 0:
             move = ranked[0] & _MASK
@@ -307,7 +310,7 @@ class Board:
         ranked.sort()
         return [item & _MASK for item in ranked]
 
-    def _foundation_moves(self, safe: frozenset[int], seen: Set[int]) -> list[int]:
+    def _foundation_moves(self, safe: frozenset[int], seen: set[int]) -> list[int]:
         """Moves of last cards to the foundations; a safe one alone and negative
         (:data:`_SEEN` in place of the move when it leads to a seen position)."""
         foundations, hidden = self.foundations, self.hidden
@@ -330,7 +333,7 @@ class Board:
                     ranked.append((150 + 60 * turns + hidden[source]) << _SHIFT | move)
         return ranked
 
-    def _column_moves(self, ranked: list[int], junk: frozenset[int], seen: Set[int]) -> None:
+    def _column_moves(self, ranked: list[int], junk: frozenset[int], seen: set[int]) -> None:
         """Group moves onto last cards (and take-backs), ranked as by :func:`_priority`,
         which is inlined here: this is the search's hottest loop."""
         columns, hidden, where = self.columns, self.hidden, self.where
@@ -389,7 +392,7 @@ class Board:
             self._king_moves(ranked, empty, junk, seen)
 
     def _king_moves(
-        self, ranked: list[int], empty: int, junk: frozenset[int], seen: Set[int]
+        self, ranked: list[int], empty: int, junk: frozenset[int], seen: set[int]
     ) -> None:
         columns, hidden, stacks = self.columns, self.hidden, self.tables.stacks
         links, downs = self.tables.link_keys, self.tables.down_keys
