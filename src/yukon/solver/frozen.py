@@ -78,6 +78,8 @@ __all__ = ["LostPositions", "closed_set", "is_closed", "is_lost"]
 _KING: Final = 12
 _PROOFS: Final = 4
 """How many closed sets :class:`LostPositions` keeps to try first."""
+# A card with a card lying on it (board.above[c] >= 0) is in the tableau, so the
+# conditions below ask board.where only about cards that nothing may lie on.
 # The kinds of need in closed_set's lists of needs (the two low bits of an entry).
 _LYING: Final = 0
 _EVERY: Final = 1
@@ -136,15 +138,15 @@ class LostPositions:
 def _may_stay(board: Board, card: int) -> bool:
     """Whether face-up *card* could meet (B) were every card lying on another a
     member: a necessary condition for it to be in a closed set."""
-    where, above = board.where, board.above
+    above = board.above
     support = board.below[card]
     if card % 13 == _KING and support >= 0:
         return False
     for parent in board.tables.parents[card]:
-        if parent != support and (where[parent] < 0 or above[parent] < 0):
+        if parent != support and above[parent] < 0:
             return False
     for lower in range(card - card % 13 + board.foundations[card // 13], card):
-        if where[lower] >= 0 and above[lower] >= 0:
+        if above[lower] >= 0:
             return True
     return False
 
@@ -180,11 +182,11 @@ def _kept(board: Board, card: int, mask: int) -> bool:
     for parent in board.tables.parents[card]:
         if parent != support:
             keeper = above[parent]
-            if where[parent] < 0 or keeper < 0 or not mask >> keeper & 1:
+            if keeper < 0 or not mask >> keeper & 1:
                 return False
     for lower in range(card - card % 13 + board.foundations[card // 13], card):
         keeper = above[lower]
-        if keeper >= 0 and mask >> keeper & 1 and where[lower] >= 0:
+        if keeper >= 0 and mask >> keeper & 1:
             return True
     return False
 
@@ -237,17 +239,16 @@ def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
             hope = 1
             for parent in parents[card]:
                 if parent != support:
-                    keeper = above[parent] if where[parent] >= 0 else -1
+                    keeper = above[parent]
                     if keeper < 0 or free >> keeper & 1:
                         hope = 0
                         break
             if hope:
                 hope = 0
                 for lower in range(card - card % 13 + foundations[card // 13], card):
-                    if where[lower] >= 0:
-                        keeper = above[lower]
-                        if keeper >= 0 and not free >> keeper & 1:
-                            hope += 1
+                    keeper = above[lower]
+                    if keeper >= 0 and not free >> keeper & 1:
+                        hope += 1
         if lying < 0 and not hope:
             # Free: mark it, and what that frees in turn.
             stack.append(card)
@@ -300,13 +301,12 @@ def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
                         known |= 1 << keeper
                         queue.append(keeper)
             for lower in range(card - card % 13 + foundations[card // 13], card):
-                if where[lower] >= 0:
-                    keeper = above[lower]
-                    if keeper >= 0 and not free >> keeper & 1:
-                        links.append(first[keeper])
-                        first[keeper] = len(entries)
-                        entries.append(card << 2 | _SOME)
-                        if not known >> keeper & 1:
-                            known |= 1 << keeper
-                            queue.append(keeper)
+                keeper = above[lower]
+                if keeper >= 0 and not free >> keeper & 1:
+                    links.append(first[keeper])
+                    first[keeper] = len(entries)
+                    entries.append(card << 2 | _SOME)
+                    if not known >> keeper & 1:
+                        known |= 1 << keeper
+                        queue.append(keeper)
     return {card for card in queue if not free >> card & 1}
