@@ -162,33 +162,37 @@ def is_closed(board: Board, members: frozenset[int], first: int = -1) -> bool:
 
 def _closed(board: Board, members: tuple[int, ...], mask: int, first: int) -> bool:
     """:func:`is_closed` for the set given both as its *members* and as a bit *mask*."""
-    if first >= 0 and not _kept(board, first, mask):
+    below = board.below
+    covered = 0  # the cards members lie on: those covered by the set
+    for card in members:
+        under = below[card]
+        if under >= 0:
+            covered |= 1 << under
+    if first >= 0 and not _kept(board, first, mask, covered):
         return False
-    return all(_kept(board, card, mask) for card in members)
+    return all(_kept(board, card, mask, covered) for card in members)
 
 
-def _kept(board: Board, card: int, mask: int) -> bool:
+def _kept(board: Board, card: int, mask: int, covered: int) -> bool:
     """Whether *card* is in the tableau and meets (A) or (B) among the members of
-    bit *mask*."""
-    where, above = board.where, board.above
-    if where[card] < 0:
+    bit *mask*, which lie on the cards of bit mask *covered*."""
+    if board.where[card] < 0:
         return False
-    keeper = above[card]
-    if board.down[card] and keeper >= 0 and mask >> keeper & 1:
-        return True  # (A)
-    support = board.below[card]
-    if card % 13 == _KING and support >= 0:
-        return False
-    for parent in board.tables.parents[card]:
-        if parent != support:
-            keeper = above[parent]
-            if keeper < 0 or not mask >> keeper & 1:
-                return False
-    for lower in range(card - card % 13 + board.foundations[card // 13], card):
-        keeper = above[lower]
+    if board.down[card]:
+        keeper = board.above[card]
         if keeper >= 0 and mask >> keeper & 1:
-            return True
-    return False
+            return True  # (A)
+    support = board.below[card]
+    rank = card % 13
+    if rank == _KING and support >= 0:
+        return False
+    others = board.tables.parent_masks[card]
+    if support >= 0:
+        others &= ~(1 << support)
+    if others & ~covered:
+        return False
+    lowest = card - rank + board.foundations[card // 13]
+    return bool(covered & ((1 << card) - (1 << lowest)))
 
 
 def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
