@@ -67,11 +67,12 @@ README) searches the same states to the same verdicts, faster. Deal 43 (won,
 and 179,600 before the typing and data changes made for mypyc, which also
 helped pure Python). After issue 14 (the check for lost positions on bit masks
 and flat lists, fewer 128-bit XORs and look-ups in seen; the same states), best
-of two runs under load average 3–5: deal 43 in 2.54 CPU s compiled (283,900
-states a CPU second, 4.69 s before) and 10.4 s pure (69,500; 10.5 s before);
-deal 70 proved unwinnable in 2,941,426 states, 8.2 CPU s compiled (358,700 a
-CPU second, 14.6 s before) and 38 s pure. YU1 deals 0–199, two workers, one run after the other
-while other developers' tests shared the machine (load average 5–6 at 10 s):
+of two runs each under load average 1–3.5: deal 43 in 2.47 CPU s compiled
+(291,800 states a CPU second; 3.91 s before) and 9.2 s pure (78,300; 9.5 s
+before); deal 70 proved unwinnable in 2,941,426 states, 8.4 CPU s compiled
+(351,900 a CPU second; 14.3 s before) and 31.6 s pure (93,000; 37.4 s before).
+YU1 deals 0–199, two workers, one run after the other while other developers'
+tests shared the machine (load average 5–6 at 10 s):
 
     build          budget              decided                 states/s   wall
     pure Python    10 s                181 / 13 / 6  97.0 %      47,818    50 s
