@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the compiled wheel: the whole app, with the solver's hot path (the modules listed under
 # [tool.hatch.build.targets.wheel.hooks.mypyc] in pyproject.toml) compiled to C by mypyc, about
-# twice the states a second. The normal build (`pip install .`, the released wheel) stays pure
+# four times the states a second. The normal build (`pip install .`, the released wheel) stays pure
 # Python. Needs the dev tools (scripts/setup.sh dev), a C compiler and Python's headers (Debian:
 # sudo apt-get install gcc python3-dev); says what is missing and exits with status 3 without them.
 # Built from a copy of the sources, so no compiled module is left in src/, where the checkout's

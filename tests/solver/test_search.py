@@ -3,6 +3,7 @@ safe moves keep winnable positions winnable, budgets are deterministic."""
 
 from __future__ import annotations
 
+import random
 from itertools import islice
 
 import pytest
@@ -10,10 +11,11 @@ import pytest
 from yukon.engine import CLASSIC, DECK, RULE_SETS, Game, GameCode, Position, Record, RuleSet
 from yukon.solver import Limit, SolverError, Status, solve, verify
 from yukon.solver import safe as safe_module
-from yukon.solver.board import Board
+from yukon.solver.board import Board, Undo
+from yukon.solver.frozen import LostPositions
 from yukon.solver.safe import SafeMoves
-from yukon.solver.search import SLICE, WEIGHTS, _luby
-from yukon.solver.tables import Tables
+from yukon.solver.search import SLICE, WEIGHTS, _Budget, _DepthFirst, _luby
+from yukon.solver.tables import FOUNDATION, Tables
 
 from .reference import TooLargeError, confirm_lost, exhaustive_winnable, small_positions
 
@@ -162,7 +164,18 @@ def test_boards_share_one_bounded_table_of_safe_moves(monkeypatch: pytest.Monkey
     fresh = SafeMoves(Tables.of(CLASSIC))
     for height in range(6):
         assert fresh.cards((height, 0, 0, 0)) == SafeMoves.of(CLASSIC).cards((height, 0, 0, 0))
+        assert fresh.lookup_heights([0, height, 0, 0]) == fresh.lookup((0, height, 0, 0))
         assert len(fresh._cache) <= 3
+        assert len(fresh._packed) <= 3
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
+def test_the_lookup_by_a_boards_heights_is_the_lookup_by_a_tuple(rules: RuleSet) -> None:
+    rng = random.Random(14)
+    safe = SafeMoves(Tables.of(rules))
+    for _ in range(300):
+        heights = [rng.randrange(14) for _ in range(4)]
+        assert safe.lookup_heights(heights) == safe.lookup(tuple(heights))
 
 
 def test_a_blocked_deal_is_unwinnable_at_once() -> None:
@@ -175,3 +188,48 @@ def test_a_blocked_deal_is_unwinnable_at_once() -> None:
 
 def test_the_luby_sequence() -> None:
     assert [_luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+@pytest.mark.parametrize(("number", "complete"), [(59, False), (59, True), (70, True), (43, False)])
+def test_the_depth_first_search_makes_the_moves_of_a_plain_one(number: int, complete: bool) -> None:
+    # _DepthFirst takes shortcuts (no look-up in seen for the first move of a list
+    # just made; make gets the key it has): it must still make the same moves.
+    states = 20_000
+    board = Board(Position.from_code(GameCode(CLASSIC, number)))
+    board.focused = not complete
+    search = _DepthFirst(board, LostPositions(board) if complete else None)
+    search.run(_Budget(Limit(states=states)).turn(states))
+    plain = Board(Position.from_code(GameCode(CLASSIC, number)))
+    plain.focused = not complete
+    seen, line = _plain_depth_first(plain, LostPositions(plain) if complete else None, states)
+    assert len(seen) == len(search.seen) > 1_000
+    assert seen == search.seen
+    assert line == [undo.move for undo in search.path]
+
+
+def _plain_depth_first(
+    board: Board, lost: LostPositions | None, states: int
+) -> tuple[set[int], list[int]]:
+    """The positions seen and the line reached by a depth-first search that looks
+    up every move in seen before making it, in at most *states* states."""
+    seen = {board.key}
+    path: list[Undo] = []
+    frames = [board.moves(seen)]
+    while frames and len(seen) <= states:
+        if not frames[-1]:
+            frames.pop()
+            if path:
+                board.unmake(path.pop())
+            continue
+        move = frames[-1].pop()
+        if board.key_after(move) in seen:
+            continue
+        path.append(board.make(move))
+        seen.add(board.key)
+        if board.left == 0:
+            break
+        if lost is not None and move & 7 != FOUNDATION and lost.after_move(move >> 3):
+            board.unmake(path.pop())
+        else:
+            frames.append(board.moves(seen))
+    return seen, [undo.move for undo in path]

@@ -17,7 +17,6 @@ far below the odds of a hardware fault, so a key stands for its position.
 from __future__ import annotations
 
 import random
-from collections.abc import Set
 from typing import Final, TypeAlias
 
 from yukon.engine import MAX_GROUP, Card, Move, Position
@@ -33,7 +32,6 @@ _SHIFT: Final = 9  # a move fits in 9 bits; the priority sits above it
 _MASK: Final = (1 << _SHIFT) - 1
 _TAKE_BACK: Final = 10 << _SHIFT  # the priority of a take-back: seldom useful
 _SEEN: Final = _MASK  # no move: in place of a safe move to a seen position
-_NOTHING: Final[frozenset[int]] = frozenset()
 
 
 Snapshot: TypeAlias = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int]
@@ -115,17 +113,22 @@ class Board:
     def _link(self) -> None:
         """Fill ``where``, ``above``, ``below``, ``down`` and ``depth`` from the columns."""
         where, above, below, depth_of = self.where, self.above, self.below, self.depth
-        where[:] = above[:] = below[:] = [-1] * BOTTOM
-        self.down[:] = [0] * BOTTOM
+        down, hidden = self.down, self.hidden
+        for card in range(BOTTOM):
+            where[card] = above[card] = below[card] = -1
+            down[card] = 0
         for number, column in enumerate(self.columns):
+            under = -1
+            shown = hidden[number]
             for depth, card in enumerate(column):
                 where[card] = number
                 depth_of[card] = depth
-                if depth:
-                    below[card] = column[depth - 1]
-                    above[column[depth - 1]] = card
-            for card in column[: self.hidden[number]]:
-                self.down[card] = 1
+                below[card] = under
+                if under >= 0:
+                    above[under] = card
+                if depth < shown:
+                    down[card] = 1
+                under = card
 
     def snapshot(self) -> Snapshot:
         """The position as a value, to :meth:`restore` later."""
@@ -158,11 +161,15 @@ class Board:
     def is_won(self) -> bool:
         return self.left == 0
 
-    def make(self, move: int) -> Undo:
-        """Make *move* (which must be legal) and return how to take it back."""
+    def make(self, move: int, key: int | None = None) -> Undo:
+        """Make *move* (which must be legal) and return how to take it back.
+
+        *key*, when given, must be :meth:`key_after` of *move*: a search has it
+        already, and each XOR of the 128-bit keys makes a new int."""
+        if key is None:
+            key = self.key_after(move)
         card, target = move >> 3, move & 7
-        links = self.tables.link_keys
-        key = old = self.key
+        old, self.key = self.key, key
         source = self.where[card]
         if source < 0:
             # A take-back: the top of a foundation onto a column.
@@ -170,26 +177,18 @@ class Board:
             column = self.columns[target]
             if column:
                 top = column[-1]
-                key ^= links[card * _LINK + top]
                 self.above[top] = card
                 self.below[card] = top
-            else:
-                key ^= links[card * _LINK + BOTTOM]
             self.depth[card] = len(column)
             column.append(card)
             self.where[card] = target
             self.left += 1
-            self.key = key
             return Undo(move, -1, False, old)
         column = self.columns[source]
         index = self.depth[card]
         above, below = self.above, self.below
         if index:
-            under = column[index - 1]
-            key ^= links[card * _LINK + under]
-            above[under] = -1
-        else:
-            key ^= links[card * _LINK + BOTTOM]
+            above[column[index - 1]] = -1
         if target == FOUNDATION:
             column.pop()
             self.foundations[card // 13] += 1
@@ -200,31 +199,30 @@ class Board:
             destination = self.columns[target]
             if destination:
                 top = destination[-1]
-                key ^= links[card * _LINK + top]
                 above[top] = card
                 below[card] = top
             else:
-                key ^= links[card * _LINK + BOTTOM]
                 below[card] = -1
             self._shift(column, index, destination, target)
         turned = index > 0 and self.hidden[source] == index
         if turned:
             self.hidden[source] = index - 1
-            key ^= self.tables.down_keys[column[-1]]
             self.down[column[-1]] = 0
-        self.key = key
         return Undo(move, source, turned, old)
 
     def _shift(self, origin: list[int], index: int, destination: list[int], number: int) -> None:
-        """Move ``origin[index:]`` onto the end of *destination*, column *number*."""
-        group = origin[index:]
-        del origin[index:]
-        start = len(destination)
-        destination += group
+        """Move ``origin[index:]`` onto the end of *destination*, column *number*
+        (card by card: no slice is built, which costs more than the loop for the
+        few cards of a group, most of all in the compiled build)."""
         where, depth = self.where, self.depth
-        for offset, moved in enumerate(group, start):
+        offset = len(destination)
+        for place in range(index, len(origin)):
+            moved = origin[place]
+            destination.append(moved)
             where[moved] = number
             depth[moved] = offset
+            offset += 1
+        del origin[index:]
 
     def key_after(self, move: int) -> int:
         """The key *move* would lead to, without making it (to skip known positions)."""
@@ -297,8 +295,8 @@ class Board:
         skips them anyway; computing the key here is cheaper than
         :meth:`key_after` later). A safe move to a seen position leaves no moves.
         """
-        safe, junk = self.safe.lookup(tuple(self.foundations))
-        skip = _NOTHING if seen is None else seen
+        safe, junk = self.safe.lookup_heights(self.foundations)
+        skip: set[int] = set() if seen is None else seen
         ranked = self._foundation_moves(safe, skip)
         if ranked and ranked[0] < 0:
             move = ranked[0] & _MASK
@@ -310,7 +308,7 @@ class Board:
         ranked.sort()
         return [item & _MASK for item in ranked]
 
-    def _foundation_moves(self, safe: frozenset[int], seen: Set[int]) -> list[int]:
+    def _foundation_moves(self, safe: frozenset[int], seen: set[int]) -> list[int]:
         """Moves of last cards to the foundations; a safe one alone and negative
         (:data:`_SEEN` in place of the move when it leads to a seen position)."""
         foundations, hidden = self.foundations, self.hidden
@@ -333,7 +331,7 @@ class Board:
                     ranked.append((150 + 60 * turns + hidden[source]) << _SHIFT | move)
         return ranked
 
-    def _column_moves(self, ranked: list[int], junk: frozenset[int], seen: Set[int]) -> None:
+    def _column_moves(self, ranked: list[int], junk: frozenset[int], seen: set[int]) -> None:
         """Group moves onto last cards (and take-backs), ranked as by :func:`_priority`,
         which is inlined here: this is the search's hottest loop."""
         columns, hidden, where = self.columns, self.hidden, self.where
@@ -350,14 +348,14 @@ class Board:
                 continue
             top = destination[-1]
             for card in children[top]:
+                # The key (a new 128-bit int at each XOR) only once the move passes the rest.
                 source = where[card]
-                onto = key ^ links[card * _LINK + top]
                 if source < 0:
                     if (
                         foundations[card // 13] == card % 13 + 1
                         and not focused
                         and card not in junk
-                        and onto not in seen
+                        and key ^ links[card * _LINK + top] not in seen
                     ):
                         ranked.append(_TAKE_BACK | card << 3 | target)
                     continue
@@ -367,6 +365,7 @@ class Board:
                 size = len(column) - depth[card]
                 if size > MAX_GROUP:
                     continue
+                onto = key ^ links[card * _LINK + top]
                 under = under_of[card]
                 if under < 0:
                     if onto ^ links[card * _LINK + BOTTOM] in seen:
@@ -391,7 +390,7 @@ class Board:
             self._king_moves(ranked, empty, junk, seen)
 
     def _king_moves(
-        self, ranked: list[int], empty: int, junk: frozenset[int], seen: Set[int]
+        self, ranked: list[int], empty: int, junk: frozenset[int], seen: set[int]
     ) -> None:
         columns, hidden, stacks = self.columns, self.hidden, self.tables.stacks
         links, downs = self.tables.link_keys, self.tables.down_keys

@@ -2,7 +2,7 @@
 
 The package is pure Python; ``scripts/compile.sh`` builds a wheel whose hot
 path (:data:`COMPILED_MODULES`) is compiled to C by mypyc from the same
-sources, about twice the states a second. The verdicts are the same, and so
+sources, about four times the states a second. The verdicts are the same, and so
 are the states under a budget in states; only the speed differs, so figures
 per second say which build measured them.
 

@@ -67,16 +67,23 @@ under J♦, is a member too, but no condition of Q♥'s reaches it.)
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
+from typing import Final
 
 from yukon.solver.board import Board
+from yukon.solver.tables import CARD_COUNT
 
 __all__ = ["LostPositions", "closed_set", "is_closed", "is_lost"]
 
-_KING = 12
-_PROOFS = 4
+_KING: Final = 12
+_PROOFS: Final = 4
 """How many closed sets :class:`LostPositions` keeps to try first."""
+# A card with a card lying on it (board.above[c] >= 0) is in the tableau, so the
+# conditions below ask board.where only about cards that nothing may lie on.
+# The kinds of need in closed_set's lists of needs (the two low bits of an entry).
+_LYING: Final = 0
+_EVERY: Final = 1
+_SOME: Final = 2
 
 
 def is_lost(board: Board) -> bool:
@@ -90,11 +97,14 @@ class LostPositions:
     same reason, and checking that a known set is still closed is cheaper than
     finding one."""
 
-    __slots__ = ("board", "proofs")
+    __slots__ = ("board", "masks", "proofs")
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.proofs: list[frozenset[int]] = []
+        self.proofs: list[tuple[int, ...]] = []
+        """The members of the closed sets found lately, latest first."""
+        self.masks: list[int] = []
+        """The same sets as bit masks (bit *c* for card *c*), for membership."""
 
     def after_move(self, card: int) -> bool:
         """Whether the position is lost, just after a move put *card* (and the
@@ -105,32 +115,38 @@ class LostPositions:
         board = self.board
         if not _may_stay(board, card):
             return False
-        proofs = self.proofs
-        for number, proof in enumerate(proofs):
-            if card in proof and is_closed(board, proof, card):
+        masks, proofs = self.masks, self.proofs
+        for number, mask in enumerate(masks):
+            if mask >> card & 1 and _closed(board, proofs[number], mask, card):
                 if number:
+                    masks.insert(0, masks.pop(number))
                     proofs.insert(0, proofs.pop(number))
                 return True
         members = closed_set(board, [card])
         if not members:
             return False
-        self.proofs.insert(0, frozenset(members))
-        del self.proofs[_PROOFS:]
+        mask = 0
+        for member in members:
+            mask |= 1 << member
+        proofs.insert(0, tuple(sorted(members)))
+        masks.insert(0, mask)
+        del proofs[_PROOFS:]
+        del masks[_PROOFS:]
         return True
 
 
 def _may_stay(board: Board, card: int) -> bool:
     """Whether face-up *card* could meet (B) were every card lying on another a
     member: a necessary condition for it to be in a closed set."""
-    where, above = board.where, board.above
+    above = board.above
     support = board.below[card]
     if card % 13 == _KING and support >= 0:
         return False
     for parent in board.tables.parents[card]:
-        if parent != support and (where[parent] < 0 or above[parent] < 0):
+        if parent != support and above[parent] < 0:
             return False
     for lower in range(card - card % 13 + board.foundations[card // 13], card):
-        if where[lower] >= 0 and above[lower] >= 0:
+        if above[lower] >= 0:
             return True
     return False
 
@@ -138,28 +154,45 @@ def _may_stay(board: Board, card: int) -> bool:
 def is_closed(board: Board, members: frozenset[int], first: int = -1) -> bool:
     """Whether *members*, tableau cards, form a closed set on *board*; member
     *first* is looked at first (the one most likely to break its conditions)."""
-    if first >= 0 and not _kept(board, first, members):
-        return False
-    return all(_kept(board, card, members) for card in members)
+    mask = 0
+    for member in members:
+        mask |= 1 << member
+    return _closed(board, tuple(members), mask, first)
 
 
-def _kept(board: Board, card: int, members: frozenset[int]) -> bool:
-    """Whether *card* is in the tableau and meets (A) or (B) among *members*."""
-    where, above = board.where, board.above
-    if where[card] < 0:
+def _closed(board: Board, members: tuple[int, ...], mask: int, first: int) -> bool:
+    """:func:`is_closed` for the set given both as its *members* and as a bit *mask*."""
+    below = board.below
+    covered = 0  # the cards members lie on: those covered by the set
+    for card in members:
+        under = below[card]
+        if under >= 0:
+            covered |= 1 << under
+    if first >= 0 and not _kept(board, first, mask, covered):
         return False
-    if board.down[card] and above[card] in members:
-        return True  # (A)
+    return all(_kept(board, card, mask, covered) for card in members)
+
+
+def _kept(board: Board, card: int, mask: int, covered: int) -> bool:
+    """Whether *card* is in the tableau and meets (A) or (B) among the members of
+    bit *mask*, which lie on the cards of bit mask *covered*."""
+    if board.where[card] < 0:
+        return False
+    if board.down[card]:
+        keeper = board.above[card]
+        if keeper >= 0 and mask >> keeper & 1:
+            return True  # (A)
     support = board.below[card]
-    if card % 13 == _KING and support >= 0:
+    rank = card % 13
+    if rank == _KING and support >= 0:
         return False
-    for parent in board.tables.parents[card]:
-        if parent != support and (where[parent] < 0 or above[parent] not in members):
-            return False
-    for lower in range(card - card % 13 + board.foundations[card // 13], card):
-        if above[lower] in members and where[lower] >= 0:
-            return True
-    return False
+    others = board.tables.parent_masks[card]
+    if support >= 0:
+        others &= ~(1 << support)
+    if others & ~covered:
+        return False
+    lowest = card - rank + board.foundations[card // 13]
+    return bool(covered & ((1 << card) - (1 << lowest)))
 
 
 def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
@@ -170,104 +203,114 @@ def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
     Only the cards the conditions of *cards* reach are looked at, nearest first,
     each taken for a member until shown free to leave (its conditions broken by
     cards shown free), and the search stops as soon as every one of *cards* is.
+
+    What a card needs to stay: the card lying on it while it is face down (A),
+    or (B) every card lying on another card it may be put on and one of those
+    lying on lower cards of its suit. Each card met keeps its *hopes*: whether
+    (A) may still hold, and how many of its (B) keepers may still stay (0 once
+    (B) cannot hold); it is free once both are 0. The cards free and the cards
+    met are bit masks (bit *c* for card *c*), the needs a list of entries
+    ``needer << 2 | kind`` chained per keeper through ``links``, so that no set
+    or dict is built (the hottest part of the complete search).
     """
-    starts = {card for card in cards if board.where[card] >= 0}
-    pending = len(starts)  # the starts not yet shown free
-    free: set[int] = set()
-    on_lying: dict[int, list[int]] = {}  # keeper -> face-down cards it lies on
-    on_every: dict[int, list[int]] = {}  # keeper -> cards needing it to stay
-    on_some: dict[int, list[int]] = {}  # keeper -> cards needing it or another
-    hopes: dict[int, list[int]] = {}  # card -> [(A) may hold, (B) keepers that may stay]
-    queue = deque(starts)
-    known = set(starts)
-
-    def release(card: int) -> bool:
-        """Mark *card* free, and what that frees in turn; whether every start is free."""
-        nonlocal pending
-        stack = [card]
-        while stack:
-            item = stack.pop()
-            if item in free:
-                continue
-            free.add(item)
-            if item in starts:
-                pending -= 1
-                if not pending:
-                    return True
-            for needer in on_lying.pop(item, ()):
-                hope = hopes[needer]
-                hope[0] = 0
-                if not hope[1]:
-                    stack.append(needer)
-            for needer in on_every.pop(item, ()):
-                hope = hopes[needer]
-                hope[1] = 0
-                if not hope[0]:
-                    stack.append(needer)
-            for needer in on_some.pop(item, ()):
-                hope = hopes[needer]
-                if hope[1]:
-                    hope[1] -= 1
-                    if not hope[1] and not hope[0]:
-                        stack.append(needer)
-        return False
-
-    while queue:
-        card = queue.popleft()
-        need = _needs(board, card)
-        lying = need.lying if need.lying >= 0 and need.lying not in free else -1
-        every = need.every
-        some = [keeper for keeper in need.some if keeper not in free]
-        if not some or any(keeper in free for keeper in every):
-            every = some = []
-        if lying < 0 and not some:
-            if release(card):
-                return set()
+    where, above, below, down = board.where, board.above, board.below, board.down
+    parents, foundations = board.tables.parents, board.foundations
+    queue: list[int] = []
+    starts = 0
+    for card in cards:
+        if where[card] >= 0 and not starts >> card & 1:
+            starts |= 1 << card
+            queue.append(card)
+    pending = len(queue)  # the starts not yet shown free
+    known = starts
+    free = 0
+    lying_hope = [0] * CARD_COUNT  # 1 while (A) may hold
+    some_hope = [0] * CARD_COUNT  # the (B) keepers that may stay; 0 once (B) cannot hold
+    first = [-1] * CARD_COUNT  # keeper -> its first need in entries, or -1
+    entries: list[int] = []  # needer << 2 | kind
+    links: list[int] = []  # the next need of the same keeper, or -1
+    stack: list[int] = []
+    at = 0
+    while at < len(queue):
+        card = queue[at]
+        at += 1
+        lying = above[card] if down[card] else -1
+        if lying >= 0 and free >> lying & 1:
+            lying = -1
+        support = below[card]
+        hope = 0
+        if card % 13 != _KING or support < 0:
+            hope = 1
+            for parent in parents[card]:
+                if parent != support:
+                    keeper = above[parent]
+                    if keeper < 0 or free >> keeper & 1:
+                        hope = 0
+                        break
+            if hope:
+                hope = 0
+                for lower in range(card - card % 13 + foundations[card // 13], card):
+                    keeper = above[lower]
+                    if keeper >= 0 and not free >> keeper & 1:
+                        hope += 1
+        if lying < 0 and not hope:
+            # Free: mark it, and what that frees in turn.
+            stack.append(card)
+            while stack:
+                item = stack.pop()
+                if free >> item & 1:
+                    continue
+                free |= 1 << item
+                if starts >> item & 1:
+                    pending -= 1
+                    if not pending:
+                        return set()
+                need = first[item]
+                first[item] = -1
+                while need >= 0:
+                    entry = entries[need]
+                    needer, kind = entry >> 2, entry & 3
+                    if kind == _LYING:
+                        lying_hope[needer] = 0
+                        if not some_hope[needer]:
+                            stack.append(needer)
+                    elif kind == _EVERY:
+                        some_hope[needer] = 0
+                        if not lying_hope[needer]:
+                            stack.append(needer)
+                    elif some_hope[needer]:
+                        some_hope[needer] -= 1
+                        if not some_hope[needer] and not lying_hope[needer]:
+                            stack.append(needer)
+                    need = links[need]
             continue
-        hopes[card] = [int(lying >= 0), len(some)]
+        # Taken for a member for now: record its needs, and meet its keepers.
         if lying >= 0:
-            on_lying.setdefault(lying, []).append(card)
-        for keeper in every:
-            on_every.setdefault(keeper, []).append(card)
-        for keeper in some:
-            on_some.setdefault(keeper, []).append(card)
-        for keeper in (lying, *every, *some):
-            if keeper >= 0 and keeper not in known:
-                known.add(keeper)
-                queue.append(keeper)
-    return known - free
-
-
-class _Needs:
-    """What keeps a card in a closed set: the card lying on it while it is face
-    down (A), or (B) every card of :attr:`every` and one of :attr:`some`."""
-
-    __slots__ = ("every", "lying", "some")
-
-    def __init__(self, lying: int, every: list[int], some: list[int]) -> None:
-        self.lying = lying
-        """The card lying on a face-down card, else -1."""
-        self.every = every
-        """The cards lying on the other cards this one may be put on."""
-        self.some = some
-        """The cards lying on lower cards of its suit; empty when (B) cannot hold."""
-
-
-def _needs(board: Board, card: int) -> _Needs:
-    """The conditions of *card*, a tableau card, as the cards they name."""
-    where, above = board.where, board.above
-    lying = above[card] if board.down[card] else -1
-    support = board.below[card]
-    if card % 13 == _KING and support >= 0:
-        return _Needs(lying, [], [])
-    every = []
-    for parent in board.tables.parents[card]:
-        if parent != support:
-            keeper = above[parent] if where[parent] >= 0 else -1
-            if keeper < 0:
-                return _Needs(lying, [], [])
-            every.append(keeper)
-    found = board.foundations[card // 13]
-    lower = range(card - card % 13 + found, card)
-    some = [above[q] for q in lower if where[q] >= 0 and above[q] >= 0]
-    return _Needs(lying, every, some)
+            lying_hope[card] = 1
+            links.append(first[lying])
+            first[lying] = len(entries)
+            entries.append(card << 2 | _LYING)
+            if not known >> lying & 1:
+                known |= 1 << lying
+                queue.append(lying)
+        if hope:
+            some_hope[card] = hope
+            for parent in parents[card]:
+                if parent != support:
+                    keeper = above[parent]
+                    links.append(first[keeper])
+                    first[keeper] = len(entries)
+                    entries.append(card << 2 | _EVERY)
+                    if not known >> keeper & 1:
+                        known |= 1 << keeper
+                        queue.append(keeper)
+            for lower in range(card - card % 13 + foundations[card // 13], card):
+                keeper = above[lower]
+                if keeper >= 0 and not free >> keeper & 1:
+                    links.append(first[keeper])
+                    first[keeper] = len(entries)
+                    entries.append(card << 2 | _SOME)
+                    if not known >> keeper & 1:
+                        known |= 1 << keeper
+                        queue.append(keeper)
+    return {card for card in queue if not free >> card & 1}

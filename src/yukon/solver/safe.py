@@ -83,11 +83,12 @@ class SafeMoves:
     """The safe foundation cards and the junk set per foundation heights, computed
     once each."""
 
-    __slots__ = ("_cache", "_tables")
+    __slots__ = ("_cache", "_packed", "_tables")
 
     def __init__(self, tables: Tables) -> None:
         self._tables = tables
         self._cache: dict[tuple[int, ...], tuple[frozenset[int], frozenset[int]]] = {}
+        self._packed: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
 
     @staticmethod
     @functools.cache
@@ -105,6 +106,18 @@ class SafeMoves:
             if len(self._cache) >= _KEEP:
                 self._cache.clear()
             cached = self._cache[foundations] = self._compute(foundations)
+        return cached
+
+    def lookup_heights(self, heights: list[int]) -> tuple[frozenset[int], frozenset[int]]:
+        """:meth:`lookup` for the heights as a board keeps them, a list of four:
+        keyed by the heights packed into an int, 4 bits each, it builds no tuple
+        when it knows them (a search asks at every position)."""
+        code = heights[0] | heights[1] << 4 | heights[2] << 8 | heights[3] << 12
+        cached = self._packed.get(code)
+        if cached is None:
+            if len(self._packed) >= _KEEP:
+                self._packed.clear()
+            cached = self._packed[code] = self.lookup(tuple(heights))
         return cached
 
     def cards(self, foundations: tuple[int, ...]) -> frozenset[int]:

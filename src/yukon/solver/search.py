@@ -244,18 +244,24 @@ class _DepthFirst:
         if budget.paused or self.capped:
             return None
         board, seen, path, frames, lost = self.board, self.seen, self.path, self.frames, self.lost
+        # Whether nothing was added to seen since frames[-1] was made: its moves,
+        # which Board.moves keeps only when they lead to new positions, still do.
+        fresh = False
         while frames:
             moves = frames[-1]
             if not moves:
                 frames.pop()
+                fresh = False
                 if path:
                     board.unmake(path.pop())
                 continue
             move = moves.pop()
-            if board.key_after(move) in seen:
+            key = board.key_after(move)
+            if not fresh and key in seen:
                 continue
-            undo = board.make(move)
-            seen.add(board.key)
+            undo = board.make(move, key)
+            seen.add(key)
+            fresh = False
             path.append(undo)
             if board.left == 0:
                 return [step.move for step in path]
@@ -263,6 +269,7 @@ class _DepthFirst:
                 board.unmake(path.pop())  # lost for good: nothing to try from here
             else:
                 frames.append(board.moves(seen))
+                fresh = True
             self.capped = len(seen) == self.cap
             if budget.spend() or self.capped:
                 return None
@@ -359,10 +366,11 @@ class _Milestones:
             if not frames:
                 return None
             move = frames[-1].pop()
-            if board.key_after(move) in seen:
+            key = board.key_after(move)
+            if key in seen:
                 continue
-            undo = board.make(move)
-            seen.add(board.key)
+            undo = board.make(move, key)
+            seen.add(key)
             path.append(undo)
             local += 1
             if board.left == 0:

@@ -39,6 +39,8 @@ class Tables:
     """``children[y]``: the cards that may be put on card *y*."""
     parents: tuple[tuple[int, ...], ...]
     """``parents[x]``: the cards that card *x* may be put on."""
+    parent_masks: tuple[int, ...]
+    """``parent_masks[x]``: the same as a bit mask (bit *y* for card *y*)."""
     stacks: bytes
     """``stacks[x * 52 + y]`` is 1 when card *x* may go on card *y*."""
     link_keys: tuple[int, ...]
@@ -52,11 +54,12 @@ class Tables:
         """The tables of *rules* (built once)."""
         children = tuple(tuple(x.index for x in DECK if rules.can_stack(x, y)) for y in DECK)
         parents = tuple(tuple(y.index for y in DECK if rules.can_stack(x, y)) for x in DECK)
+        parent_masks = tuple(sum(1 << y for y in ys) for ys in parents)
         stacks = bytes(int(rules.can_stack(x, y)) for x in DECK for y in DECK)
         rng = random.Random(_SEED)
         link_keys = tuple(rng.getrandbits(_HASH_BITS) for _ in range(CARD_COUNT * (BOTTOM + 1)))
         down_keys = tuple(rng.getrandbits(_HASH_BITS) for _ in range(CARD_COUNT))
-        return Tables(rules, children, parents, stacks, link_keys, down_keys)
+        return Tables(rules, children, parents, parent_masks, stacks, link_keys, down_keys)
 
 
 def card_name(card: int) -> str:
