@@ -98,6 +98,54 @@ states for each phase alone (the eighth is proved unwinnable by the complete
 search alone in 108,964): they need a stronger search, not another split of
 the budget.
 
+Version 4 (past 200,000 states only the restarts and the complete search take
+turns, four states of five for the complete search), compiled build, two
+workers, load average 2.6–3.5 (budgets in states, so the counts are the same
+on any machine):
+
+    classic deals 0–199, 1500000 states each, 2 worker(s), 35 s wall, compiled solver
+    won 182  unwinnable 13  unknown 5  decided 97.5 %
+    classic deals 0–199, 2700000 states each, 2 worker(s), 69 s wall, compiled solver
+    won 182  unwinnable 14  unknown 4  decided 98.0 %
+
+At 1,500,000 states the verdicts are version 3's, in 9,533,567 states in all
+instead of 9,535,119: only the two deals that take more than 200,000 states to
+decide changed, 43 (won in 720,454 instead of 720,031) and 110 (won in 321,315
+instead of 323,290). Deal 70 is proved unwinnable in 2,253,610 states instead of
+2,941,426, so 2,700,000 states (10 s at 270,000 a second) decide 196 deals, 98 %;
+here it took 14.4 CPU seconds (157,000 states a CPU second under load average
+2.4–2.9). Still open at 2,700,000: 17, 61, 75 and 166. In seconds, one worker,
+load average 1.2:
+
+    classic deals 0–199, 10 s each, 1 worker(s), 62 s wall, compiled solver
+    won 182  unwinnable 13  unknown 5  decided 97.5 %
+    states per second: 208,014
+
+deal 70 reached 1,894,912 states in its 10 s (188,000 a second): 98 % at 10 s
+needs 225,000 states a second on deal 70. Where the states of the
+deals above 200,000 go, each phase run alone (its own states until it wins or
+runs out; "—" none within the cap in brackets):
+
+    deal  verdict      first        milestones   restarts     complete
+    43    won          — (2.0M)     1,568,157    164,328        969,166
+    110   won          — (2.0M)       254,772     84,000      — (2.0M)
+    70    unwinnable   — (3.0M)     — (3.0M)     — (3.0M)     1,722,244
+
+Both wins past 200,000 states are the restarts', so past 200,000 phases 1 and
+2 sit out; deal 70's proof is its complete search's 1,722,244 states plus what
+the other phases spend meanwhile (1,219,182 in version 3, 531,366 now).
+
+Fresh deals at 120,000 states: 93 + 100 + 98 of 300, as with version 3, with the
+same states for every deal (a solve under 200,000 states is unchanged). Seed 1's
+seven undecided deals cannot be decided within 120,000 states by any split of
+the budget between the phases: five stay undecided at 1,500,000 (1095513148,
+7568935301, 1001090105, 7929357535, 6684920391; for the last two no phase alone
+ends within 1,500,000 states of its own), and the other two are unwinnable with
+proofs whose complete search alone takes 99,451 (731644238) and 426,173
+(2170177477) states, proved by version 4 in 224,548 and 633,475 states in all
+(version 3: 234,572 and 753,027). Reaching 95 of seed 1 needs a stronger proof
+or search, not a new schedule.
+
 The other rule sets, deals 0–49 at 50,000 states each, version 1 → 2:
 Relaxed 50 won → 50 won; Russian 3 won, 46 unwinnable → the same; Alaska 35 won,
 2 unwinnable → 34 won, 2 unwinnable.

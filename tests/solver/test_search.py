@@ -14,7 +14,16 @@ from yukon.solver import safe as safe_module
 from yukon.solver.board import Board, Undo
 from yukon.solver.frozen import LostPositions
 from yukon.solver.safe import SafeMoves
-from yukon.solver.search import SLICE, WEIGHTS, _Budget, _DepthFirst, _luby
+from yukon.solver.search import (
+    LATE,
+    LATE_WEIGHTS,
+    SLICE,
+    WEIGHTS,
+    _Budget,
+    _DepthFirst,
+    _luby,
+    _Phases,
+)
 from yukon.solver.tables import FOUNDATION, Tables
 
 from .reference import TooLargeError, confirm_lost, exhaustive_winnable, small_positions
@@ -78,6 +87,25 @@ def test_a_small_budget_is_the_start_of_a_large_one(number: int) -> None:
     least = solve(position, Limit(states=large.states + 1))
     assert (least.status, least.moves, least.states) == (large.status, large.moves, large.states)
     assert solve(position, Limit(states=large.states)).status is Status.UNKNOWN
+
+
+def test_past_late_the_turns_follow_the_late_weights() -> None:
+    # Deal 70 is unwinnable, but only after 2,253,610 states: nothing ends before
+    # the second budget. Every turn that began before LATE has ended by LATE +
+    # 10,000, so what each phase made in the next 30,000 states is its late share
+    # (to within a turn).
+    position = Position.from_code(GameCode(CLASSIC, 70))
+    made = []
+    for states in (LATE + 10_000, LATE + 40_000):
+        phases = _Phases(position)
+        assert phases.run(_Budget(Limit(states=states))) is None
+        made.append(
+            (len(phases.first.seen), len(phases.milestones.seen), len(phases.complete.seen))
+        )
+    grew = [after - before for before, after in zip(*made, strict=True)]
+    shares = [30_000 * weight // sum(LATE_WEIGHTS) for weight in LATE_WEIGHTS]
+    assert grew[:2] == shares[:2] == [0, 0]  # phases 1 and 2 sit out
+    assert abs(grew[2] - shares[3]) <= SLICE * max(LATE_WEIGHTS)
 
 
 @pytest.mark.parametrize("states", [30, 300, 3_000, 30_000])

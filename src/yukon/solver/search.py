@@ -19,7 +19,8 @@ The quick phases are *focused*: no take-backs, no idle shuffles (see
 
 The phases take turns, each on its own board, for slices of :data:`SLICE`
 states times its :data:`WEIGHTS` entry (:data:`LATE_WEIGHTS` after :data:`LATE`
-states), each going on where it stopped. Which phase finds a
+states; a phase of weight 0 sits its turns out), each going on where it
+stopped. Which phase finds a
 deal's win first differs from deal to deal, so none waits for another to give
 up; and what the search does in its first *n* states does not depend on the
 budget, so a small budget is the start of a large one (a budget cut into fixed
@@ -54,7 +55,7 @@ from yukon.solver.tables import FOUNDATION
 
 __all__ = ["LATE", "LATE_WEIGHTS", "SLICE", "VERSION", "WEIGHTS", "SolverError", "solve", "verify"]
 
-VERSION: Final = "3"
+VERSION: Final = "4"
 """The search's revision, recorded with every verdict of ``yukon analyze``: a
 change that can alter a verdict or a count of states under the same budget
 (phases, shares, move order, proofs) takes a new one, so that results of two
@@ -62,7 +63,9 @@ searches are never mixed into one figure. Version 2: the phases take turns
 instead of running one after the other in fixed shares of the budget. Version
 3: a face-down card may belong to a closed set by itself (a card that could
 never leave once turned, :mod:`yukon.solver.frozen`), and the complete search
-looks for one after every move onto a column instead of after turns."""
+looks for one after every move onto a column instead of after turns. Version
+4: past :data:`LATE` only the restarts and the complete search take turns
+(:data:`LATE_WEIGHTS`); nothing changes before :data:`LATE` states."""
 
 SLICE: Final = 500
 """The states of one turn of weight 1."""
@@ -74,11 +77,20 @@ LATE: Final = 200_000
 """After this many states the turns follow :data:`LATE_WEIGHTS`: wins seldom
 need more (the hardest of the 2,000 Classic deals of the study took 104,395),
 proofs of unwinnability often do."""
-LATE_WEIGHTS: Final = (2, 1, 3, 9)
-"""Nine of every 15 states (60 %) for the complete search, as version 1 gave
-it, and more for phase 1, whose running out of moves ends the quick phases:
-deals 116 and 156, both unwinnable, are proved so in 893,710 and 960,143 states
-instead of 1,092,210 and 1,041,143 with :data:`WEIGHTS` throughout."""
+LATE_WEIGHTS: Final = (0, 0, 1, 4)
+"""Four of every five states for the complete search, the only phase that
+proves, and the rest for the restarts, which cut the tail of the wins: of YU1's
+Classic deals 0–199, the two won past :data:`LATE` (43 and 110) are won by
+the restarts alone in 164,328 and 84,000 states of their own, by phase 1 alone
+in none of 2,000,000, by phase 2 alone in 1,568,157 and 254,772. Measured in
+states (version 3 → 4): deal 70, unwinnable, is proved in 2,253,610 states
+instead of 2,941,426 (its complete search needs 1,722,244; phases 1–3 alone
+find no end in 3,000,000), and deals 43 and 110 are won in 720,454 and 321,315
+instead of 720,031 and 323,290. A fifth for the restarts keeps those wins as
+fast; a sixth, (0, 0, 1, 5), proves deal 70 in 2,171,110 but wins 43 in 824,454.
+Version 3 gave (2, 1, 3, 9): more for phase 1, whose running out of moves ends
+the quick phases, which sped the proofs of deals 116 and 156 then; both are
+now proved before :data:`LATE` (106,841 and 59,422 states)."""
 LOCAL_STATES: Final = 300
 """How far phase 2 looks from one milestone for the next."""
 FACE_UP_STATES: Final = 50 * LOCAL_STATES
@@ -201,8 +213,10 @@ class _Phases:
         ]
         while not budget.stopped:
             for phase, number in phases:
-                weights = WEIGHTS if budget.states < LATE else LATE_WEIGHTS
-                found = phase.run(budget.turn(SLICE * weights[number]))
+                weight = (WEIGHTS if budget.states < LATE else LATE_WEIGHTS)[number]
+                if not weight:
+                    continue
+                found = phase.run(budget.turn(SLICE * weight))
                 if found is not None or self.complete.done:
                     return found
                 if phase.done or budget.stopped:
