@@ -124,7 +124,6 @@ const PIPS = (() => {
 
 /** The court pictures, one sprite loaded once and only when a court card is drawn. */
 const COURTS = new URL("../cards/courts.svg", import.meta.url).pathname;
-const SVG = "http://www.w3.org/2000/svg";
 
 /**
  * @param {CardInfo} card
@@ -132,12 +131,12 @@ const SVG = "http://www.w3.org/2000/svg";
  */
 function middle(card) {
   if (card.rank > 10) {
-    const art = document.createElementNS(SVG, "svg");
-    art.setAttribute("class", "art");
-    art.setAttribute("aria-hidden", "true");
-    const use = document.createElementNS(SVG, "use");
-    use.setAttribute("href", `${COURTS}#${card.code}`);
-    art.append(use);
+    // An image, drawn as one piece: the sprite's symbol used in place brought
+    // its dozens of nested, transformed parts into the page's layers.
+    const art = document.createElement("img");
+    art.className = "art";
+    art.alt = "";
+    art.src = `${COURTS}#${card.code}-view`;
     const frame = element("span", "court-frame");
     frame.append(art);
     return frame;
