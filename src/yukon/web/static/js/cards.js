@@ -127,7 +127,23 @@ const COURTS = new URL("../cards/courts.svg", import.meta.url).pathname;
 
 /**
  * @param {CardInfo} card
- * @returns {Element} the middle of the card: its pips, or a court card's picture
+ * @param {number[][]} places where its pips lie in this area, [x, y] from 0 to 1
+ * @returns {HTMLElement} an area of pips
+ */
+function pipArea(card, places) {
+  const pips = element("span", card.rank === 1 ? "pips ace" : "pips");
+  for (const [x, y] of places) {
+    const pip = element("span", "pip", SUIT_SYMBOLS[card.suit]);
+    pip.style.setProperty("--x", String(x));
+    pip.style.setProperty("--y", String(y));
+    pips.append(pip);
+  }
+  return pips;
+}
+
+/**
+ * @param {CardInfo} card
+ * @returns {Element} the middle of the card: its upright pips, or a court card's picture
  */
 function middle(card) {
   if (card.rank > 10) {
@@ -141,14 +157,21 @@ function middle(card) {
     frame.append(art);
     return frame;
   }
-  const pips = element("span", card.rank === 1 ? "pips ace" : "pips");
-  for (const [x, y] of PIPS[card.rank]) {
-    const pip = element("span", y > 0.5 ? "pip down" : "pip", SUIT_SYMBOLS[card.suit]);
-    pip.style.setProperty("--x", String(x));
-    pip.style.setProperty("--y", String(y));
-    pips.append(pip);
-  }
-  return pips;
+  return pipArea(card, PIPS[card.rank].filter(([, y]) => y <= 0.5));
+}
+
+/**
+ * The lower half, drawn turned round: the pips of the lower half and the small index.
+ * @param {CardInfo} card
+ * @returns {HTMLElement}
+ */
+function turned(card) {
+  const box = element("span", "turned");
+  // Turned round the card's centre, a pip at (x, y) of the area is drawn at (1 - x, 1 - y).
+  const lower = card.rank > 10 ? [] : PIPS[card.rank].filter(([, y]) => y > 0.5).map(([x, y]) => [1 - x, 1 - y]);
+  if (lower.length) box.append(pipArea(card, lower));
+  box.append(element("span", "foot", card.symbol));
+  return box;
 }
 
 /**
@@ -165,8 +188,7 @@ export function makeCardElement(code, name) {
   node.dataset.card = card.code;
   const index = element("span", "index");
   index.append(element("span", "rank", card.label), element("span", "suit", SUIT_SYMBOLS[card.suit]));
-  const foot = element("span", "foot", card.symbol);
-  node.append(index, middle(card), foot);
+  node.append(index, middle(card), turned(card));
   return node;
 }
 
