@@ -188,7 +188,9 @@ export function makeCardElement(code, name) {
   node.dataset.card = card.code;
   const index = element("span", "index");
   index.append(element("span", "rank", card.label), element("span", "suit", SUIT_SYMBOLS[card.suit]));
-  node.append(index, middle(card), turned(card));
+  // The turned lower half spans the whole card: drawn first, it lies under the
+  // index, whose background a contrast check then reads as the card's own.
+  node.append(turned(card), index, middle(card));
   return node;
 }
 
