@@ -162,6 +162,8 @@ export class BoardView {
     this.spots = new Map();
     /** @type {Lifted | null} */
     this.lifted = null;
+    /** @type {{key: string, columns: Spot[], foundations: Spot[]} | null} the slots' corners as last measured, and for what size */
+    this.measured = null;
     /** @type {Map<HTMLElement, Animation>} the cards sliding to their places now */
     this.sliding = new Map();
     this.layer = div("cards");
@@ -259,8 +261,10 @@ export class BoardView {
 
   /**
    * Draw *state*; cards that moved slide to their new place. The page's layout
-   * is read once, after the last change that moves a column or a foundation;
-   * everything else is arithmetic on the places kept in `spots`.
+   * is read before any change, and the slots again only when the cards' size
+   * changed (then after the last change that moves a column or a foundation);
+   * everything else is arithmetic on the places kept in `spots`, and the page
+   * is laid out once, when the frame is drawn.
    * @param {GameState} state
    */
   render(state) {
@@ -275,7 +279,7 @@ export class BoardView {
     this.placed.foundations = state.foundations.map((foundation, index) => this.fillFoundation(index, foundation));
     this.fillLayer();
     this.nameSlots();
-    this.layout(room);
+    this.layout(room, true);
     this.slide(before);
     for (const listener of this.drawn) listener(focused);
     this.markFocus();
@@ -368,8 +372,11 @@ export class BoardView {
    * foundation. The slots are measured once, after the last change to their
    * size: the cards' places change no layout, so no second layout follows.
    * @param {Room} room the room measured before the page was changed (by default, now)
+   * @param {boolean} [again] whether the slots are where the last measure found
+   *   them unless the cards' size changed (a drawing of a new state: a column's
+   *   height moves no slot), so that they need not be measured again
    */
-  layout(room = this.measure()) {
+  layout(room = this.measure(), again = false) {
     // A hidden board (a page is shown) has no size to fit; it is laid out when shown.
     if (!room.width) return;
     const metrics = fitBoard(room.width, Math.max(200, room.height), this.state?.columns ?? [], room.reserve, this.spread);
@@ -386,6 +393,34 @@ export class BoardView {
       setStyle(this.columnSlots[index], "height", `${tops.height}px`);
       return tops.offsets;
     });
+    const corners = this.corners(room, metrics, again);
+    this.placed.columns.forEach((cards, column) => {
+      const at = corners.columns[column];
+      cards.forEach((node, index) => {
+        this.place(node, { x: at.x, y: at.y + columns[column][index] }, COLUMN_Z * (column + 1) + index);
+        // Parts of a card that the next card covers are not drawn (access.css).
+        node.classList.toggle("covered", index < cards.length - 1);
+      });
+    });
+    this.placed.foundations.forEach((cards, index) => {
+      const at = corners.foundations[index];
+      cards.forEach((node, order) => this.place(node, at, order + 1));
+    });
+  }
+
+  /**
+   * Where each column's and foundation's top-left corner lies in the layer.
+   * Measuring them lays the page out there and then, in the middle of a
+   * drawing (after a drop, the longest part of its frame); a drawing that
+   * keeps the cards' size and the board's width reuses the last measure.
+   * @param {Room} room
+   * @param {Metrics} metrics
+   * @param {boolean} again whether the last measure may be reused
+   * @returns {{columns: Spot[], foundations: Spot[]}}
+   */
+  corners(room, metrics, again) {
+    const key = [room.width, metrics.width, metrics.height, metrics.gap, metrics.side].join(" ");
+    if (again && this.measured?.key === key) return this.measured;
     const origin = this.layer.getBoundingClientRect();
     /**
      * A card in a slot is drawn on whole pixels of the window, as the page draws
@@ -397,18 +432,8 @@ export class BoardView {
       const box = slot.getBoundingClientRect();
       return { x: Math.round(box.left) - origin.left, y: Math.round(box.top) - origin.top };
     };
-    this.placed.columns.forEach((cards, column) => {
-      const at = corner(this.columnSlots[column]);
-      cards.forEach((node, index) => {
-        this.place(node, { x: at.x, y: at.y + columns[column][index] }, COLUMN_Z * (column + 1) + index);
-        // Parts of a card that the next card covers are not drawn (access.css).
-        node.classList.toggle("covered", index < cards.length - 1);
-      });
-    });
-    this.placed.foundations.forEach((cards, index) => {
-      const at = corner(this.foundationSlots[index]);
-      cards.forEach((node, order) => this.place(node, at, order + 1));
-    });
+    this.measured = { key, columns: this.columnSlots.map(corner), foundations: this.foundationSlots.map(corner) };
+    return this.measured;
   }
 
   /**

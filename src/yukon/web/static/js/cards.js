@@ -124,32 +124,54 @@ const PIPS = (() => {
 
 /** The court pictures, one sprite loaded once and only when a court card is drawn. */
 const COURTS = new URL("../cards/courts.svg", import.meta.url).pathname;
-const SVG = "http://www.w3.org/2000/svg";
 
 /**
  * @param {CardInfo} card
- * @returns {Element} the middle of the card: its pips, or a court card's picture
+ * @param {number[][]} places where its pips lie in this area, [x, y] from 0 to 1
+ * @returns {HTMLElement} an area of pips
  */
-function middle(card) {
-  if (card.rank > 10) {
-    const art = document.createElementNS(SVG, "svg");
-    art.setAttribute("class", "art");
-    art.setAttribute("aria-hidden", "true");
-    const use = document.createElementNS(SVG, "use");
-    use.setAttribute("href", `${COURTS}#${card.code}`);
-    art.append(use);
-    const frame = element("span", "court-frame");
-    frame.append(art);
-    return frame;
-  }
+function pipArea(card, places) {
   const pips = element("span", card.rank === 1 ? "pips ace" : "pips");
-  for (const [x, y] of PIPS[card.rank]) {
-    const pip = element("span", y > 0.5 ? "pip down" : "pip", SUIT_SYMBOLS[card.suit]);
+  for (const [x, y] of places) {
+    const pip = element("span", "pip", SUIT_SYMBOLS[card.suit]);
     pip.style.setProperty("--x", String(x));
     pip.style.setProperty("--y", String(y));
     pips.append(pip);
   }
   return pips;
+}
+
+/**
+ * @param {CardInfo} card
+ * @returns {Element} the middle of the card: its upright pips, or a court card's picture
+ */
+function middle(card) {
+  if (card.rank > 10) {
+    // An image, drawn as one piece: the sprite's symbol used in place brought
+    // its dozens of nested, transformed parts into the page's layers.
+    const art = document.createElement("img");
+    art.className = "art";
+    art.alt = "";
+    art.src = `${COURTS}#${card.code}-view`;
+    const frame = element("span", "court-frame");
+    frame.append(art);
+    return frame;
+  }
+  return pipArea(card, PIPS[card.rank].filter(([, y]) => y <= 0.5));
+}
+
+/**
+ * The lower half, drawn turned round: the pips of the lower half and the small index.
+ * @param {CardInfo} card
+ * @returns {HTMLElement}
+ */
+function turned(card) {
+  const box = element("span", "turned");
+  // Turned round the card's centre, a pip at (x, y) of the area is drawn at (1 - x, 1 - y).
+  const lower = card.rank > 10 ? [] : PIPS[card.rank].filter(([, y]) => y > 0.5).map(([x, y]) => [1 - x, 1 - y]);
+  if (lower.length) box.append(pipArea(card, lower));
+  box.append(element("span", "foot", card.symbol));
+  return box;
 }
 
 /**
@@ -166,8 +188,9 @@ export function makeCardElement(code, name) {
   node.dataset.card = card.code;
   const index = element("span", "index");
   index.append(element("span", "rank", card.label), element("span", "suit", SUIT_SYMBOLS[card.suit]));
-  const foot = element("span", "foot", card.symbol);
-  node.append(index, middle(card), foot);
+  // The turned lower half spans the whole card: drawn first, it lies under the
+  // index, whose background a contrast check then reads as the card's own.
+  node.append(turned(card), index, middle(card));
   return node;
 }
 
