@@ -3,11 +3,15 @@ solver, and the figures of docs/winnability.md are the ones the data gives."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from yukon.commands.analyze import summary_lines
-from yukon.engine import RULE_SETS, GameCode
+from yukon.engine import CLASSIC, RELAXED, RULE_SETS, GameCode, RuleSet
+from yukon.i18n import LANGUAGES, translate
 from yukon.solver import Status, pool
 from yukon.solver.batch import Verdict, read_verdicts
 
@@ -51,3 +55,29 @@ def test_the_pools_hold_the_deals_the_study_won() -> None:
     for verdict in _verdicts().values():
         if verdict.status is Status.WON:
             assert verdict.code.number in pools[verdict.code.rules], verdict.code
+
+
+def _share(verdicts: list[Verdict], rules: RuleSet, status: Status, digits: int = 0) -> str:
+    mine = [v for v in verdicts if v.code.rules is rules]
+    share = 100 * sum(v.status is status for v in mine) / len(mine)
+    return f"{share:.{digits}f}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_faq_states_the_figures_of_the_data(language: str) -> None:
+    """ "How often can a deal be won?" gives, in order, Classic's shares won, proved
+    unwinnable and undecided, Relaxed's won, Russian Solitaire's won, Alaska's won and
+    undecided: the study's, rounded as the answer writes them, in every language."""
+    verdicts = list(_verdicts().values())
+    expected = [
+        _share(verdicts, CLASSIC, Status.WON),
+        _share(verdicts, CLASSIC, Status.UNWINNABLE),
+        _share(verdicts, CLASSIC, Status.UNKNOWN),
+        _share(verdicts, RELAXED, Status.WON, 2),
+        _share(verdicts, RuleSet.parse("russian"), Status.WON),
+        _share(verdicts, RuleSet.parse("alaska"), Status.WON),
+        _share(verdicts, RuleSet.parse("alaska"), Status.UNKNOWN),
+    ]
+    answer = translate(language, "faq.winnable")
+    stated = [share.replace(",", ".") for share in re.findall(r"(\d+(?:[.,]\d+)?)\s?%", answer)]
+    assert stated == expected
