@@ -76,7 +76,9 @@ def main() -> None:
     if escape_lost(board):
         print("lost one move later (yukon.solver.escape) before a move")
         return
-    initial_down = {c for column, h in zip(board.columns, board.hidden, strict=True) for c in column[:h]}
+    initial_down = {
+        c for column, h in zip(board.columns, board.hidden, strict=True) for c in column[:h]
+    }
     search = _DepthFirst(board, LostPositions(board))
     budget = _Budget(Limit(states=args.states))
     started = time.process_time()
@@ -84,17 +86,24 @@ def main() -> None:
     seconds = time.process_time() - started
     verdict = "won" if found is not None else "exhausted" if search.done else "open"
     print(f"complete search alone: {verdict} in {budget.states:,} states, {seconds:.1f} CPU s")
-    print(f"never turned ({len(initial_down - board.turned)} of {len(initial_down)}):",
-          names(initial_down - board.turned))
+    print(
+        f"never turned ({len(initial_down - board.turned)} of {len(initial_down)}):",
+        names(initial_down - board.turned),
+    )
     tableau = {c for column in position.columns for c in (card.index for card in column)}
     print(f"never moved ({len(tableau - board.moved)}):", names(tableau - board.moved))
     print(f"never sent up ({len(tableau - board.sent_up)}):", names(tableau - board.sent_up))
-    print(f"fewest face-down reached: {board.lowest_down} of {len(initial_down)};"
-          f" most on foundations: {board.highest_up}")
-    print("states by face-down cards left:",
-          ", ".join(f"{k}:{v}" for k, v in sorted(board.by_down.items())))
-    print("states by foundation cards:",
-          ", ".join(f"{k}:{v}" for k, v in sorted(board.by_up.items())))
+    print(
+        f"fewest face-down reached: {board.lowest_down} of {len(initial_down)};"
+        f" most on foundations: {board.highest_up}"
+    )
+    print(
+        "states by face-down cards left:",
+        ", ".join(f"{k}:{v}" for k, v in sorted(board.by_down.items())),
+    )
+    print(
+        "states by foundation cards:", ", ".join(f"{k}:{v}" for k, v in sorted(board.by_up.items()))
+    )
 
 
 def names(cards: set[int]) -> str:
