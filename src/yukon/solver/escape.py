@@ -86,9 +86,19 @@ _KING: Final = 12
 
 
 def escape_lost(board: Board) -> bool:
-    """Whether some tableau card's every way out leads into a closed set (see above)."""
+    """Whether some tableau card's every way out leads into a closed set (see
+    above). Only cards that could be *m* are tried: not Kings, and with some
+    lower card of their suit covered by a card (by a member, in the end)."""
+    above, foundations = board.above, board.foundations
     for column in board.columns:
         for card in column:
+            rank = card % 13
+            if rank == _KING:
+                continue
+            if not any(
+                above[lower] >= 0 for lower in range(card - rank + foundations[card // 13], card)
+            ):
+                continue
             if escape_set(board, card):
                 return True
     return False
@@ -105,9 +115,13 @@ def escape_set(board: Board, m: int) -> set[int]:
     home_bit = 1 << home if home >= 0 else 0
     lowest = [card - card % 13 + foundations[card // 13] for card in range(CARD_COUNT)]
     cards = [card for column in board.columns for card in column]
-    members = 0
+    # Start from the cards that could meet their conditions in configuration 0
+    # were every card lying on another a member: the largest set lies among them.
+    above, down = board.above, board.down
+    members = 1 << m
     for card in cards:
-        members |= 1 << card
+        if (down[card] and above[card] >= 0) or _may_stay(board, card, lowest[card]):
+            members |= 1 << card
     while True:
         if not members >> m & 1:
             return set()
@@ -138,6 +152,18 @@ def escape_set(board: Board, m: int) -> set[int]:
         if kept == members:
             return {card for card in cards if members >> card & 1}
         members = kept
+
+
+def _may_stay(board: Board, card: int, lowest: int) -> bool:
+    """Whether *card* meets (B) were every card lying on another a member."""
+    above = board.above
+    support = board.below[card]
+    if card % 13 == _KING and support >= 0:
+        return False
+    for parent in board.tables.parents[card]:
+        if parent != support and above[parent] < 0:
+            return False
+    return any(above[lower] >= 0 for lower in range(lowest, card))
 
 
 def _kept(
