@@ -8,6 +8,30 @@ most foundation cards it reaches, and how its states spread over those.
 Only the complete search (phase 4) runs, alone: the one phase that can prove a
 deal lost, so where it goes round is what a stronger proof must cut. Pure
 Python only (the board is subclassed to watch its moves).
+
+Measured with version 5, 300,000 states each (face-down cards never turned;
+the fewest face-down cards any position reached, of 21):
+
+    deal         never turned        fewest down  most up  never moved
+    61 (YU1)     A♠ 2♥ 3♥ 4♦ J♠      5            9        now lost before a move
+    75 (YU1)     2♣ 5♦ J♠            3            14       9♠ T♦ J♠ 2♣ 5♦
+    166 (YU1)    2♣ 5♥ 6♦ T♦         4            11       4♠ 6♣ 9♠ 9♦ 9♣ T♦ …
+    7929357535   8 cards             9            5        14 cards
+    6684920391   7 cards             11           13       12 cards
+    1095513148   8 cards             9            8        12 cards
+
+Read by hand, the open deals are stuck on pairs of cards of one rank that need
+the same place. Deal 75: T♦ may go only onto J♠ (under it) or J♣ (above it, in
+its own column), 5♦ lies under it, and 9♠ waits for T♦ or T♥ (face down above
+T♦). Deal 166: 9♠ lies on T♥ and may leave it only for T♦ (face down under
+9♣) or the foundation (7♠ lies under T♥), and 9♣ may go only onto T♥ or up:
+every line that frees T♦ needs the clubs up to 8♣ first. Deal 1095513148: T♠
+may go only onto J♦ (under T♣) or up (J♥ is under T♠ itself, 5♠ at the bottom
+of column 5), T♣ only onto J♥ or up (8♣ lies under J♦, under T♣). These are closed sets broken
+by one foundation route each: a proof for them has to follow which suits can
+still climb, which neither closed sets nor one card's ways out
+(:mod:`yukon.solver.escape`) do. Meanwhile the complete search goes round
+the cards that are free, never getting below the fewest face-down cards above.
 """
 
 from __future__ import annotations
