@@ -173,8 +173,10 @@ Fresh deals, seeds 1–10 (1,000 deals), pure Python, one solve per worker:
 second of one idle core in pure Python.) The five deals gained at 100,000
 states (5348570189, 7728234666, 2756803948, 1474167116, 1795131191) are proved
 lost in 3,000–3,016 states; every other deal searches exactly the states of
-version 4. At ``--seconds 1`` the figure follows the load: 936 decided under
-load average 4.5, 910 under 7–8 (this machine, shared). Of version 4's 48
+version 4. At ``--seconds 1`` the figure follows the load (this machine,
+shared): 936 decided under load average 4.5, 932 (878 won) under 3.7–4.0 with
+22,000–37,000 states a second per worker, 910 under 7–8; 95 % needs about
+80,000 states a second, an idle core's. Of version 4's 48
 deals undecided at 100,000 states, the rest show no card with a single way
 out at the start, and the check finds nothing inside the searches either: in
 the complete search of 731644238 (lost, 99,451 states) none of the 77,424
