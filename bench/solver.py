@@ -146,6 +146,45 @@ proofs whose complete search alone takes 99,451 (731644238) and 426,173
 (version 3: 234,572 and 753,027). Reaching 95 of seed 1 needs a stronger proof
 or search, not a new schedule.
 
+Version 5 (before its first turn the complete search asks whether some card's
+every way out leads into a closed set, :mod:`yukon.solver.escape`), pure
+Python, two workers, budgets in states while other work loaded the machine
+(load average 3.5–9):
+
+    classic deals 0–199, 1500000 states each, 2 worker(s), 169 s wall, pure Python solver
+    won 182  unwinnable 15  unknown 3  decided 98.5 %
+    classic deals 0–199, 2700000 states each, 2 worker(s), 179 s wall, pure Python solver
+    won 182  unwinnable 15  unknown 3  decided 98.5 %
+
+Deal 61, open in version 4 at every budget tried (200,000,000 states), is lost
+from the deal: T♥ can leave T♦ only for J♣, and there it closes a set with T♦
+and the cards under it; proved in 3,056 states (the turns before the complete
+search's first). Deal 70 is found lost the same way, in 3,000 states instead of
+2,253,610. No other verdict changed. Still open at 2,700,000: 17, 75 and 166
+(``bench/solver_hard.py`` shows what their complete searches go round in).
+
+Fresh deals, seeds 1–10 (1,000 deals), pure Python, one solve per worker:
+
+    budget               version 4      version 5
+    80,000 states        —              951  (95.1 %)
+    100,000 states       952            957  (95.7 %)
+
+(86+93+95+89+87+87+84+91+87+90 won and 951 decided at 80,000 states, about a
+second of one idle core in pure Python.) The five deals gained at 100,000
+states (5348570189, 7728234666, 2756803948, 1474167116, 1795131191) are proved
+lost in 3,000–3,016 states; every other deal searches exactly the states of
+version 4. At ``--seconds 1`` the figure follows the load (this machine,
+shared): 936 decided under load average 4.5, 932 (878 won) under 3.7–4.0 with
+22,000–37,000 states a second per worker, 910 under 7–8; 95 % needs about
+80,000 states a second, an idle core's. Of version 4's 48
+deals undecided at 100,000 states, the rest show no card with a single way
+out at the start, and the check finds nothing inside the searches either: in
+the complete search of 731644238 (lost, 99,451 states) none of the 77,424
+positions not lost by closed sets is lost one move later, nor any of the first
+3,000 positions of five others, so asking at every position would only cost
+(10 ms an ask). Two such cards at once (each with its own ways out) find
+nothing more in 12 of the 48, nor in YU1's 17, 75 and 166.
+
 The other rule sets, deals 0–49 at 50,000 states each, version 1 → 2:
 Relaxed 50 won → 50 won; Russian 3 won, 46 unwinnable → the same; Alaska 35 won,
 2 unwinnable → 34 won, 2 unwinnable.

@@ -15,7 +15,9 @@ The quick phases are *focused*: no take-backs, no idle shuffles (see
 4. The complete depth-first search over every move (less those proven useless,
    see :meth:`Board.moves`), leaving out positions proven lost
    (:mod:`yukon.solver.frozen`, asked after every move onto a column). Exhausting
-   it proves the position unwinnable.
+   it proves the position unwinnable. Before its first turn it asks whether the
+   position is lost one move later (:mod:`yukon.solver.escape`): too slow to
+   ask at every position, and a deal that quick phases win never pays for it.
 
 The phases take turns, each on its own board, for slices of :data:`SLICE`
 states times its :data:`WEIGHTS` entry (:data:`LATE_WEIGHTS` after :data:`LATE`
@@ -47,6 +49,7 @@ from typing import Final, Protocol, TypeAlias
 
 from yukon.engine import Game, IllegalMoveError, Move, Position
 from yukon.solver.board import Board, Snapshot, Undo
+from yukon.solver.escape import escape_lost
 from yukon.solver.frozen import LostPositions, is_lost
 from yukon.solver.measures import progress
 from yukon.solver.result import Limit, SolverError, SolveResult, Status
@@ -55,7 +58,7 @@ from yukon.solver.tables import FOUNDATION
 
 __all__ = ["LATE", "LATE_WEIGHTS", "SLICE", "VERSION", "WEIGHTS", "SolverError", "solve", "verify"]
 
-VERSION: Final = "4"
+VERSION: Final = "5"
 """The search's revision, recorded with every verdict of ``yukon analyze``: a
 change that can alter a verdict or a count of states under the same budget
 (phases, shares, move order, proofs) takes a new one, so that results of two
@@ -65,7 +68,10 @@ instead of running one after the other in fixed shares of the budget. Version
 never leave once turned, :mod:`yukon.solver.frozen`), and the complete search
 looks for one after every move onto a column instead of after turns. Version
 4: past :data:`LATE` only the restarts and the complete search take turns
-(:data:`LATE_WEIGHTS`); nothing changes before :data:`LATE` states."""
+(:data:`LATE_WEIGHTS`); nothing changes before :data:`LATE` states. Version
+5: before its first turn, the complete search looks for a card whose every way
+out leads into a closed set (:mod:`yukon.solver.escape`); the deals it finds
+lost end there, the others search the same states as in version 4."""
 
 SLICE: Final = 500
 """The states of one turn of weight 1."""
@@ -196,6 +202,8 @@ class _Phases:
         self.first = _DepthFirst(_focused(position))
         self.restarts = _Restarts(_focused(position))
         self.milestones = _Milestones(_focused(position))
+        self.started = False
+        """Whether the complete search has had a turn (and the check before it)."""
 
     def run(self, budget: _Budget) -> list[int] | None:
         """Turns until a win, the complete search's end or the budget's.
@@ -216,6 +224,11 @@ class _Phases:
                 weight = (WEIGHTS if budget.states < LATE else LATE_WEIGHTS)[number]
                 if not weight:
                     continue
+                if phase is self.complete and not self.started:
+                    self.started = True
+                    if escape_lost(self.complete.board):
+                        self.complete.done = True  # lost one move later: a proof
+                        return None
                 found = phase.run(budget.turn(SLICE * weight))
                 if found is not None or self.complete.done:
                     return found
