@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * What a screen reader hears besides the focused card (SPEC §7): one polite
  * live region that says every move, turned card, refusal, score change and the

@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * The app's entry: loads settings and language, builds the views, wires input
  * and buttons, and routes between the game and the pages: Statistics, the game

@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * The board view: draws a game state (foundations, seven columns) and lays the
  * cards out so that the tallest column fits the window. It knows nothing of the

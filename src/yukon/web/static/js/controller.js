@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * The game controller: turns taps, drags and buttons into API calls and draws
  * the state each answer carries. Moves are checked only by the server; the

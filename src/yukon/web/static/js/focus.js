@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * The board's roving focus (SPEC §7): the board is one stop of the Tab key, and
  * within it the focus moves between the seven columns, the four foundations and

@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * The info bar: time, moves, score and the game code (a click copies a link to
  * the deal). The server keeps the time; the bar only counts on between answers.
