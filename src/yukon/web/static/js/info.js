@@ -30,6 +30,14 @@ function stat(parent, key, name) {
   return value;
 }
 
+/**
+ * @param {HTMLElement} node
+ * @param {string} text its words, written only when they change
+ */
+function write(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 export class InfoBar {
   /**
    * @param {HTMLElement} root
@@ -59,9 +67,10 @@ export class InfoBar {
   update(state) {
     this.state = state;
     this.receivedAt = performance.now();
-    this.moves.textContent = formatNumber(state.moves);
-    this.score.textContent = formatNumber(state.score);
-    this.code.textContent = state.code;
+    // Only the words that change are written: each one written lays the bar out again.
+    write(this.moves, formatNumber(state.moves));
+    write(this.score, formatNumber(state.score));
+    write(this.code, state.code);
     this.tick();
   }
 
@@ -73,8 +82,7 @@ export class InfoBar {
   }
 
   tick() {
-    const text = formatDuration(this.elapsed());
-    if (this.time.textContent !== text) this.time.textContent = text;
+    write(this.time, formatDuration(this.elapsed()));
   }
 
   /** @returns {string} a link that starts this deal */
