@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * What a screen reader hears besides the focused card (SPEC §7): one polite
  * live region that says every move, turned card, refusal, score change and the
@@ -6,6 +7,7 @@
  * states the server sent, before and after, and the record's last move.
  */
 import { t } from "./i18n.js";
+import { inTurn } from "./later.js";
 import { cardName } from "./messages.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
@@ -21,10 +23,13 @@ export class Announcer {
     document.body.append(this.node);
   }
 
-  /** @param {string} text */
+  /**
+   * Say *text*, after the words of any move still to be said (later.js).
+   * @param {string} text
+   */
   say(text) {
     // A new text node is a change even when the words repeat (the same refusal twice).
-    this.node.replaceChildren(document.createTextNode(text));
+    inTurn(() => this.node.replaceChildren(document.createTextNode(text)));
   }
 }
 

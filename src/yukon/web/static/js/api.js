@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * The client of the JSON API (docs/api.md). Every call answers the parsed body
  * or throws an ApiError that carries the server's error object and, when the

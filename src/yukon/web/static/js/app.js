@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * The app's entry: loads settings and language, builds the views, wires input
  * and buttons, and routes between the game and the pages: Statistics, the game
@@ -52,6 +53,8 @@ class App {
     // What the toast shows, a screen reader hears (the toast itself is not a live region).
     this.toast = new Toast((text) => this.announcer.say(text));
     this.board = new BoardView(byId("board"), BOARD_LABELS, () => this.boardRoom());
+    // A move's frame slides its cards; the card it uncovers and the words follow (later.js).
+    this.board.stepwise = true;
     this.focus = new BoardFocus(this.board);
     this.info = new InfoBar(this.board.info, (text) => this.toast.show(text));
     /** @type {GameState | null} */

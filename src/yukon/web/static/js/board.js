@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * The board view: draws a game state (foundations, seven columns) and lays the
  * cards out so that the tallest column fits the window. It knows nothing of the
@@ -14,6 +15,7 @@
  */
 import { SUITS, SUIT_SYMBOLS, makeBackElement, makeCardElement, parseCard } from "./cards.js";
 import { GAME_SPREAD, columnTops, fitBoard, indexSize } from "./layout.js";
+import { afterFrame, inFrameOfItsOwn } from "./later.js";
 import { reducedMotion } from "./motion.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
@@ -166,6 +168,25 @@ export class BoardView {
     this.measured = null;
     /** @type {Map<HTMLElement, Animation>} the cards sliding to their places now */
     this.sliding = new Map();
+    /** @type {Map<HTMLElement, number>} each card's paint order in the layer */
+    this.depths = new Map();
+    /**
+     * @type {Set<HTMLElement>} cards let go by a drag that slide to their places
+     * still fixed to the window, each on the layer it had while dragged: the
+     * drop neither lays them out nor paints them again in the middle of the
+     * slide; they take their places in the layer when it ends (land)
+     */
+    this.landing = new Set();
+    /** @type {Map<HTMLElement, Spot>} where each sliding card is going */
+    this.goals = new Map();
+    /**
+     * Whether a drawing is spread over frames (the game's board, later.js): the
+     * first starts the cards' slides, the next turns up the cards the move
+     * uncovered, and the names of the places for screen readers follow.
+     */
+    this.stepwise = false;
+    /** Counts the drawings, so that a step left over from an older one is dropped. */
+    this.drawings = 0;
     this.layer = div("cards");
     this.info = div("info-slot");
     this.foundationSlots = SUITS.map((suit) => {
@@ -268,9 +289,36 @@ export class BoardView {
    * @param {GameState} state
    */
   render(state) {
+    this.drawings += 1;
+    const shown = this.state;
+    const turned = this.turnedBy(state);
+    if (!this.stepwise || !shown || !turned.length || reducedMotion()) {
+      this.draw(state, this.stepwise ? "later" : "now");
+      return;
+    }
+    // The cards slide first, each uncovered card still face down; it turns up
+    // in the next frame, so that no frame both starts slides and draws a new card.
+    const drawing = this.drawings;
+    const first = state.columns.map((column, index) =>
+      turned.includes(column.cards[0]) ? { ...column, hidden: shown.columns[index].hidden, cards: column.cards.slice(1) } : column,
+    );
+    this.draw({ ...state, columns: first }, "none");
+    inFrameOfItsOwn(() => {
+      if (drawing === this.drawings) this.draw(state, "now");
+    });
+  }
+
+  /**
+   * @param {GameState} state
+   * @param {"now" | "later" | "none"} naming when to name the places for
+   *   screen readers: now, once the frame is drawn, or not (the next drawing does)
+   */
+  draw(state, naming) {
     const active = document.activeElement;
     const focused = active && active !== this.root && this.root.contains(active) ? active : null;
-    const before = this.drawnSpots();
+    // The layer's corner in the window, while cards are held or sliding: read before any change.
+    const origin = this.lifted || this.sliding.size ? this.layer.getBoundingClientRect() : null;
+    const before = this.drawnSpots(origin);
     const room = this.measure();
     const turned = this.turnedBy(state);
     this.releaseDrag();
@@ -278,9 +326,10 @@ export class BoardView {
     this.placed.columns = state.columns.map((column, index) => this.fillColumn(index, column));
     this.placed.foundations = state.foundations.map((foundation, index) => this.fillFoundation(index, foundation));
     this.fillLayer();
-    this.nameSlots();
+    if (naming === "now") this.nameSlots();
+    else if (naming === "later") afterFrame(() => this.nameSlots());
     this.layout(room, true);
-    this.slide(before);
+    this.slide(before, origin);
     for (const listener of this.drawn) listener(focused);
     this.markFocus();
     if (!reducedMotion()) for (const code of turned) this.face(code).animate(FLIP, { duration: MOVE_MS, easing: "ease-out" });
@@ -445,8 +494,10 @@ export class BoardView {
     const now = this.spots.get(node);
     if (now && now.x === spot.x && now.y === spot.y) return;
     this.spots.set(node, spot);
-    // A card held by a drag is drawn where the drag has it; it takes its place when let go.
-    if (this.lifted?.cards.includes(node)) return;
+    this.depths.set(node, z);
+    // A card held by a drag is drawn where the drag has it; it takes its place
+    // when let go, or (sliding there) when its slide ends.
+    if (this.lifted?.cards.includes(node) || this.landing.has(node)) return;
     setStyle(node, "translate", `${spot.x}px ${spot.y}px`);
     setStyle(node, "zIndex", String(z));
   }
@@ -462,7 +513,10 @@ export class BoardView {
   lift(card) {
     const group = this.groupOf(card).map((code) => this.face(code));
     // A card still sliding to its place is taken from that place: it is drawn under the pointer.
-    for (const node of group) this.sliding.get(node)?.cancel();
+    for (const node of group) {
+      this.stopSliding(node);
+      if (this.landing.delete(node)) node.classList.remove("landing");
+    }
     const box = this.layer.getBoundingClientRect();
     const from = group.map((node) => {
       const spot = this.spots.get(node) ?? { x: 0, y: 0 };
@@ -517,27 +571,45 @@ export class BoardView {
     return this.lifted !== null;
   }
 
-  /** Undo what a drag did: the held cards go back into the layer, to be placed again. */
+  /**
+   * Undo what a drag did: the held cards are let go, to be placed again. They
+   * stay fixed to the window on their layers (landing) until their slides end.
+   */
   releaseDrag() {
     const lifted = this.lifted;
     if (!lifted) return;
     this.lifted = null;
     for (const node of lifted.cards) {
-      node.classList.remove("dragging", "held");
+      // Set down at once (board.css), as the slide starts: only their offsets change.
+      node.classList.add("landing");
+      this.landing.add(node);
       this.spots.delete(node);
     }
   }
 
   /**
+   * A card let go by a drag takes its place in the layer, its slide over.
+   * @param {HTMLElement} node
+   */
+  land(node) {
+    if (!this.landing.delete(node)) return;
+    node.classList.remove("dragging", "held", "landing");
+    const spot = this.spots.get(node);
+    if (!spot) return;
+    setStyle(node, "translate", `${spot.x}px ${spot.y}px`);
+    setStyle(node, "zIndex", String(this.depths.get(node) ?? 0));
+  }
+
+  /**
    * Where every face-up card is drawn now, in the layer: its place, or where
    * a drag holds it, or where its slide has it now.
+   * @param {DOMRect | null} box the layer's box in the window (needed while cards are held or sliding)
    * @returns {Map<HTMLElement, Spot>}
    */
-  drawnSpots() {
+  drawnSpots(box) {
     /** @type {Map<HTMLElement, Spot>} */
     const spots = new Map();
     const lifted = this.lifted;
-    const box = this.sliding.size || lifted ? this.layer.getBoundingClientRect() : null;
     for (const [node, spot] of this.spots) {
       if (!node.classList.contains("face")) continue;
       const held = lifted ? lifted.cards.indexOf(node) : -1;
@@ -553,27 +625,54 @@ export class BoardView {
 
   /**
    * Slide every card that moved from where it was drawn before to its place.
+   * A card let go by a drag slides to where its place is in the window, on
+   * its own layer still, and lands when the slide ends; one that does not
+   * slide lands at once.
    * @param {Map<HTMLElement, Spot>} before
+   * @param {DOMRect | null} origin the layer's box in the window, read before the drawing
    */
-  slide(before) {
-    if (reducedMotion()) return;
-    for (const [node, from] of before) {
+  slide(before, origin) {
+    for (const [node, from] of reducedMotion() ? [] : before) {
       const to = this.spots.get(node);
       if (!to) continue;
+      const goal = this.goals.get(node);
+      // A card on its way to its place already goes on as it was going.
+      if (goal && goal.x === to.x && goal.y === to.y) continue;
+      this.stopSliding(node);
       const dx = from.x - to.x;
       const dy = from.y - to.y;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      if (this.landing.has(node)) {
+        if (!origin) continue;
+        setStyle(node, "translate", `${origin.left + to.x}px ${origin.top + to.y}px`);
+      }
       const animation = node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
         duration: MOVE_MS,
         easing: "ease-out",
       });
       this.sliding.set(node, animation);
+      this.goals.set(node, to);
       const done = () => {
-        if (this.sliding.get(node) === animation) this.sliding.delete(node);
+        if (this.sliding.get(node) !== animation) return;
+        this.sliding.delete(node);
+        this.goals.delete(node);
+        this.land(node);
       };
       animation.addEventListener("finish", done);
       animation.addEventListener("cancel", done);
     }
+    for (const node of this.landing) if (!this.sliding.has(node)) this.land(node);
+  }
+
+  /**
+   * Stop *node*'s slide, if it slides: it is drawn at its place at once.
+   * @param {HTMLElement} node
+   */
+  stopSliding(node) {
+    const slide = this.sliding.get(node);
+    this.sliding.delete(node);
+    this.goals.delete(node);
+    slide?.cancel();
   }
 
   /**

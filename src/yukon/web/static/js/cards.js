@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * Cards as the API writes them ("TD" = 10♦) and the DOM that draws them.
  *

@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * The game controller: turns taps, drags and buttons into API calls and draws
  * the state each answer carries. Moves are checked only by the server; the
@@ -8,6 +9,7 @@
 import { hintWords } from "./announce.js";
 import { ApiError, api } from "./api.js";
 import { t } from "./i18n.js";
+import { afterFrame, inTurn } from "./later.js";
 import { apiErrorMessage, refusalMessage } from "./messages.js";
 import { noPlaceMessage } from "./rulesets.js";
 
@@ -91,7 +93,8 @@ export class GameController {
    */
   enqueue(task) {
     this.count(1);
-    const run = this.queue.then(task).finally(() => this.count(-1));
+    // Counted as done once what its answer changes is all drawn and said (later.js).
+    const run = this.queue.then(task).finally(() => inTurn(() => this.count(-1)));
     this.queue = run.catch(() => {});
     return run;
   }
@@ -102,12 +105,22 @@ export class GameController {
     document.body.dataset.pending = String(this.pending);
   }
 
-  /** @param {GameState} state */
+  /**
+   * Draw *state*: the board at once (its cards start sliding in this frame);
+   * the info bar, the buttons and the words for screen readers of a state that
+   * changed the game once the board's frames are drawn, each state's in turn.
+   * @param {GameState} state
+   */
   adopt(state) {
+    const changed = this.state?.id !== state.id || this.state.version !== state.version;
     this.state = state;
     this.views.board.render(state);
-    this.views.info.update(state);
-    this.views.onState(state);
+    const words = () => {
+      this.views.info.update(state);
+      this.views.onState(state);
+    };
+    if (changed) afterFrame(words, true);
+    else inTurn(words);
   }
 
   /** Draw the current state again: dragged cards slide home. */

@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * Pointer input on the board: one code path (pointer events) for mouse, pen and
  * touch. A press that moves drags the card and the cards on it; a press that

@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * The board's roving focus (SPEC §7): the board is one stop of the Tab key, and
  * within it the focus moves between the seven columns, the four foundations and
@@ -134,12 +135,13 @@ export class BoardFocus {
    * @param {Element | null} focused what had the focus on the board before
    */
   redrawn(focused) {
+    // Only what changes is written: a drawing after a drop runs in the frame that starts the slide.
     for (const node of this.board.faces.values()) {
-      node.setAttribute("role", "button");
-      if (node !== this.stop) node.tabIndex = -1;
+      if (node.getAttribute("role") !== "button") node.setAttribute("role", "button");
+      if (node !== this.stop && node.getAttribute("tabindex") !== "-1") node.tabIndex = -1;
     }
     for (const slot of [...this.board.columnSlots, ...this.board.foundationSlots]) {
-      if (slot !== this.stop) slot.tabIndex = -1;
+      if (slot !== this.stop && slot.getAttribute("tabindex") !== "-1") slot.tabIndex = -1;
     }
     const followed = this.following;
     this.following = null;

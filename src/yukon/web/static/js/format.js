@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * Every number, percentage, plural choice, list, duration and date the app shows
  * is formatted here, so that a language's conventions change in one place.

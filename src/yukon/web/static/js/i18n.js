@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * Translation: every visible word comes from a catalog fetched at /i18n/{lang}.json
  * (format: src/yukon/i18n/README.md) through t(key, params).

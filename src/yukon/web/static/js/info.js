@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * The info bar: time, moves, score and the game code (a click copies a link to
  * the deal). The server keeps the time; the bar only counts on between answers.
@@ -27,6 +28,14 @@ function stat(parent, key, name) {
   item.append(label, " ", value);
   parent.append(item);
   return value;
+}
+
+/**
+ * @param {HTMLElement} node
+ * @param {string} text its words, written only when they change
+ */
+function write(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 export class InfoBar {
@@ -58,9 +67,10 @@ export class InfoBar {
   update(state) {
     this.state = state;
     this.receivedAt = performance.now();
-    this.moves.textContent = formatNumber(state.moves);
-    this.score.textContent = formatNumber(state.score);
-    this.code.textContent = state.code;
+    // Only the words that change are written: each one written lays the bar out again.
+    write(this.moves, formatNumber(state.moves));
+    write(this.score, formatNumber(state.score));
+    write(this.code, state.code);
     this.tick();
   }
 
@@ -72,8 +82,7 @@ export class InfoBar {
   }
 
   tick() {
-    const text = formatDuration(this.elapsed());
-    if (this.time.textContent !== text) this.time.textContent = text;
+    write(this.time, formatDuration(this.elapsed()));
   }
 
   /** @returns {string} a link that starts this deal */

@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * The board's geometry: how big the cards are, where the foundations go and
  * how far apart the cards of a column lie, so that the board uses the room it

@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /**
  * Refusals, code problems, the API's other errors and the names of cards in the
  * player's language. A refused move's words are the server's `message`, built

@@ -1,4 +1,5 @@
 // @ts-check
+//# allFunctionsCalledOnLoad
 /** Animation policy: short (at most 200 ms) and none when the player asks for reduced motion. */
 
 const query = window.matchMedia("(prefers-reduced-motion: reduce)");
