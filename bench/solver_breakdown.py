@@ -55,10 +55,12 @@ from __future__ import annotations
 import argparse
 import collections
 import time
+from typing import Any
 
 from yukon.engine import RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit, SolveResult, solve
 from yukon.solver.board import Board, Undo
+from yukon.solver.build import is_compiled
 from yukon.solver.frozen import LostPositions, is_lost
 from yukon.solver.search import _Budget, _DepthFirst, _Phase, _Phases
 from yukon.solver.tables import BOTTOM, FOUNDATION
@@ -72,6 +74,11 @@ def main() -> None:
     parser.add_argument("--rules", default="classic", choices=[rules.id for rules in RULE_SETS])
     parser.add_argument("--states", type=int, default=3_000_000)
     args = parser.parse_args()
+    if is_compiled("yukon.solver.search"):
+        parser.error(
+            "the compiled build cannot take the counting phases this script puts in: run it"
+            " on the pure-Python package (without the unpacked wheel on PYTHONPATH)"
+        )
     position = Position.from_code(GameCode(RuleSet.parse(args.rules), args.deal))
     shares, result = _phase_shares(position, args.states)
     print(f"deal {args.deal} ({args.rules}), {args.states:,} states at most")
@@ -91,6 +98,13 @@ class _Counted:
     @property
     def done(self) -> bool:
         return self.phase.done
+
+    @done.setter
+    def done(self, value: bool) -> None:
+        self.phase.done = value  # the search ends a phase so (a proof found before it ran)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.phase, name)  # what the search reads of a phase (its board)
 
     def run(self, budget: _Budget) -> list[int] | None:
         before = budget.states
@@ -121,9 +135,9 @@ class _Kinds(Board):
         super().__init__(position)
         self.kinds: collections.Counter[str] = collections.Counter()
 
-    def make(self, move: int) -> Undo:
+    def make(self, move: int, key: int | None = None) -> Undo:
         self.kinds[self._kind(move)] += 1
-        return super().make(move)
+        return super().make(move, key)
 
     def _kind(self, move: int) -> str:
         card, target = move >> 3, move & 7
