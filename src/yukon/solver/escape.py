@@ -78,6 +78,7 @@ from __future__ import annotations
 from typing import Final
 
 from yukon.solver.board import Board
+from yukon.solver.frozen import may_stay
 from yukon.solver.tables import CARD_COUNT
 
 __all__ = ["escape_lost", "escape_set"]
@@ -120,7 +121,7 @@ def escape_set(board: Board, m: int) -> set[int]:
     above, down = board.above, board.down
     members = 1 << m
     for card in cards:
-        if (down[card] and above[card] >= 0) or _may_stay(board, card, lowest[card]):
+        if (down[card] and above[card] >= 0) or may_stay(board, card):
             members |= 1 << card
     while True:
         if not members >> m & 1:
@@ -152,18 +153,6 @@ def escape_set(board: Board, m: int) -> set[int]:
         if kept == members:
             return {card for card in cards if members >> card & 1}
         members = kept
-
-
-def _may_stay(board: Board, card: int, lowest: int) -> bool:
-    """Whether *card* meets (B) were every card lying on another a member."""
-    above = board.above
-    support = board.below[card]
-    if card % 13 == _KING and support >= 0:
-        return False
-    for parent in board.tables.parents[card]:
-        if parent != support and above[parent] < 0:
-            return False
-    return any(above[lower] >= 0 for lower in range(lowest, card))
 
 
 def _kept(

@@ -73,7 +73,7 @@ from typing import Final
 from yukon.solver.board import Board
 from yukon.solver.tables import CARD_COUNT
 
-__all__ = ["LostPositions", "closed_set", "is_closed", "is_lost"]
+__all__ = ["LostPositions", "closed_set", "is_closed", "is_lost", "may_stay"]
 
 _KING: Final = 12
 _PROOFS: Final = 4
@@ -113,7 +113,7 @@ class LostPositions:
         first, and none once *card* is seen free to leave by itself (the most
         common answer, found without building anything)."""
         board = self.board
-        if not _may_stay(board, card):
+        if not may_stay(board, card):
             return False
         masks, proofs = self.masks, self.proofs
         for number, mask in enumerate(masks):
@@ -135,9 +135,10 @@ class LostPositions:
         return True
 
 
-def _may_stay(board: Board, card: int) -> bool:
-    """Whether face-up *card* could meet (B) were every card lying on another a
-    member: a necessary condition for it to be in a closed set."""
+def may_stay(board: Board, card: int) -> bool:
+    """Whether *card* could meet (B) were every card lying on another a member: a
+    necessary condition for a face-up card to be in a closed set (and for any
+    card in :mod:`yukon.solver.escape`)."""
     above = board.above
     support = board.below[card]
     if card % 13 == _KING and support >= 0:
