@@ -48,6 +48,24 @@ def exhaustive_winnable(position: Position, *, cap: int = 200_000) -> bool:
     return False
 
 
+def literal_layout(board: Board) -> tuple[dict[int, int], dict[int, int], set[int], set[int]]:
+    """The tableau read plainly from the columns, for the literal readings of the
+    proofs' definitions: the card lying on each card, the card each lies on, the
+    face-down cards and every tableau card."""
+    above: dict[int, int] = {}
+    below: dict[int, int] = {}
+    down: set[int] = set()
+    for column, hidden in zip(board.columns, board.hidden, strict=True):
+        for depth, card in enumerate(column):
+            if depth:
+                below[card] = column[depth - 1]
+                above[column[depth - 1]] = card
+            if depth < hidden:
+                down.add(card)
+    tableau = {card for column in board.columns for card in column}
+    return above, below, down, tableau
+
+
 def _exact(board: Board) -> tuple[object, ...]:
     return (*map(tuple, board.columns), *board.hidden)
 

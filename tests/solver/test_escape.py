@@ -14,7 +14,7 @@ from yukon.solver.board import Board
 from yukon.solver.escape import escape_lost, escape_set
 from yukon.solver.frozen import is_lost
 
-from .reference import confirm_lost, small_positions
+from .reference import confirm_lost, literal_layout, small_positions
 
 _SOME_WAYS_OUT = [rules for rules in RULE_SETS if rules.id != "russian"]
 """Russian rules are left out: a card there has one place to go, and of 20,000
@@ -25,17 +25,7 @@ def largest_escape_set(board: Board, m: int) -> set[int]:
     """The definition, literally, over sets and dicts: every tableau card, then
     drop members that break a condition in some configuration until none does;
     empty when *m* is dropped."""
-    above: dict[int, int] = {}
-    below: dict[int, int] = {}
-    down: set[int] = set()
-    for column, hidden in zip(board.columns, board.hidden, strict=True):
-        for depth, card in enumerate(column):
-            if depth:
-                below[card] = column[depth - 1]
-                above[column[depth - 1]] = card
-            if depth < hidden:
-                down.add(card)
-    tableau = {card for column in board.columns for card in column}
+    above, below, down, tableau = literal_layout(board)
     if m not in tableau or m % 13 == 12:
         return set()
     home = below.get(m)

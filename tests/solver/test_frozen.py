@@ -13,24 +13,14 @@ from yukon.solver.board import Board
 from yukon.solver.frozen import LostPositions, closed_set, is_closed, is_lost
 from yukon.solver.search import _Budget, _DepthFirst
 
-from .reference import confirm_lost, small_positions
+from .reference import confirm_lost, literal_layout, small_positions
 
 
 def largest_closed_set(board: Board, *, face_down_by_b: bool = True) -> set[int]:
     """The definition, literally: every tableau card, then drop members that
     break their conditions until none does. Without *face_down_by_b*, version
     2's definition: a face-down card is a member by (A) only."""
-    above: dict[int, int] = {}
-    below: dict[int, int] = {}
-    down: set[int] = set()
-    for column, hidden in zip(board.columns, board.hidden, strict=True):
-        for depth, card in enumerate(column):
-            if depth:
-                below[card] = column[depth - 1]
-                above[column[depth - 1]] = card
-            if depth < hidden:
-                down.add(card)
-    tableau = {card for column in board.columns for card in column}
+    above, below, down, tableau = literal_layout(board)
     members = set(tableau)
 
     def covered(card: int) -> bool:
