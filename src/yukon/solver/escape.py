@@ -163,15 +163,7 @@ def _kept(
         keeper = board.above[card]
         if keeper >= 0 and members >> keeper & 1:
             return True
-    if card % 13 == _KING and support >= 0:
-        return False
-    if not m:
-        others = board.tables.parent_masks[card]
-        if support >= 0:
-            others &= ~(1 << support)
-        if others & ~covered:
-            return False
-    return bool(covered & ((1 << card) - (1 << lowest[card])))
+    return _meets_b(card, support, covered, board, lowest, -1 if m else 0)
 
 
 def _kept_in(
@@ -192,13 +184,20 @@ def _kept_in(
         keeper = board.above[card]
         if keeper >= 0 and keeper != m and members >> keeper & 1:
             return True
+    return _meets_b(card, support, covered, board, lowest, hops if card == m else 0)
+
+
+def _meets_b(
+    card: int, support: int, covered: int, board: Board, lowest: list[int], free: int
+) -> bool:
+    """(B) with the cards of bit mask *covered* covered: *card* is no King off an
+    empty column's bottom, every card it may go on (but *support* and those of bit
+    mask *free*) is covered, and so is a lower card of its suit."""
     if card % 13 == _KING and support >= 0:
         return False
-    others = board.tables.parent_masks[card]
+    others = board.tables.parent_masks[card] & ~free
     if support >= 0:
         others &= ~(1 << support)
-    if card == m:
-        others &= ~hops
     if others & ~covered:
         return False
     return bool(covered & ((1 << card) - (1 << lowest[card])))
