@@ -44,7 +44,8 @@ from yukon.engine import RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit
 from yukon.solver.board import Board, Undo
 from yukon.solver.escape import escape_lost
-from yukon.solver.frozen import LostPositions, is_lost
+from yukon.solver.frozen import LostPositions
+from yukon.solver.reach import unreached
 from yukon.solver.search import _Budget, _DepthFirst
 from yukon.solver.tables import FOUNDATION, card_name
 
@@ -94,8 +95,8 @@ def main() -> None:
     for line in position.layout_lines():
         print("   ", line)
     board = _Watched(position)
-    if is_lost(board):
-        print("holds a closed set before a move")
+    if unreached(board):
+        print("lost in the relaxed game (yukon.solver.reach) before a move")
         return
     if escape_lost(board):
         print("lost one move later (yukon.solver.escape) before a move")
