@@ -8,7 +8,7 @@ from itertools import islice
 
 import pytest
 
-from yukon.engine import CLASSIC, RULE_SETS, GameCode, Position, RuleSet
+from yukon.engine import CLASSIC, RULE_SETS, Game, GameCode, Position, RuleSet
 from yukon.solver import Limit, Status, solve
 from yukon.solver.board import Board
 from yukon.solver.escape import escape_lost
@@ -98,8 +98,19 @@ def test_deals_24_and_62_are_lost_from_the_start() -> None:
         assert result.states == 0
 
 
-def test_a_won_deal_is_not_found_lost() -> None:
+def test_no_position_of_a_winning_line_is_found_lost() -> None:
+    # Real positions, far larger than the small ones: every position along the
+    # solutions of the deals won among YU1 0-19 (the deal itself included).
+    checked = 0
     for number in range(20):
         position = Position.from_code(GameCode(CLASSIC, number))
-        if solve(position, Limit(states=50_000)).status is Status.WON:
-            assert not unreached(Board(position)), number
+        result = solve(position, Limit(states=50_000))
+        if result.status is not Status.WON:
+            continue
+        game = Game(position)
+        assert not unreached(Board(position)), number
+        for move in result.moves:
+            game.play(move)
+            assert not unreached(Board(game.position())), (number, move)
+            checked += 1
+    assert checked > 1_000
