@@ -77,9 +77,10 @@ used would need a member to have left first (a member by (A) is bare only
 once the member on it left; a card covered by a member, only once that member
 left, or by going up, which needs it bare first; a lower card of *x*'s suit
 covered by a member, likewise). So this proof finds every position that
-:mod:`yukon.solver.frozen` finds lost, and more. It does not find those of
-:mod:`yukon.solver.escape`: a card that may leave only onto a card where it
-then closes a set is one relaxed game, in which the card it lay on stays bare.
+:mod:`yukon.solver.frozen` finds lost, and more. Not all of those of
+:mod:`yukon.solver.escape` (YU1 deals 61 and 70): there a card may leave, but
+only onto a card where it then closes a set, and in the relaxed game the card
+it goes onto stays bare, a place for the others to go.
 
 In YU1 deal 24 only nine cards can ever move in the relaxed game (A♠ 9♠ Q♠
 3♥ Q♥ 3♦ 5♦ 2♣ Q♣), no column is ever emptied, and only A♠ goes up: the
