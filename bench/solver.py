@@ -195,6 +195,33 @@ Version 5 in seconds, on an idle machine (load average 1.3-1.5), two workers:
 pure 944 fresh). Relaxed, YU1 0-199 at 10 s: all 200 won, a median of 0.003 s
 compiled and 0.009 s in pure Python.
 
+Version 6 (before any phase, a card that cannot reach the foundations even in
+the relaxed game of :mod:`yukon.solver.reach` proves the position lost; it
+finds every closed set too), compiled build, one worker, budgets in states
+while other work loaded the machine (load average 2.9–5):
+
+    classic deals 0–199, 1500000 states each, 1 worker(s), 25 s wall, compiled solver
+    won 182  unwinnable 15  unknown 3  decided 98.5 %
+    classic deals 0–199, 2700000 states each, 1 worker(s), 43 s wall, compiled solver
+    won 182  unwinnable 15  unknown 3  decided 98.5 %
+
+The same verdicts as version 5; deals 24 and 62 (unwinnable) now end before
+any phase, in 0 states instead of 110 and 254. Still open: 17, 75 and 166
+(``bench/solver_hard.py`` says what a proof of 75 and 166 would need). Fresh
+deals, seeds 1–10 (1,000 deals), compiled:
+
+    budget               version 5      version 6
+    80,000 states        951            952  (889 won)
+    100,000 states       957            958  (895 won)
+
+The deal gained, 1095513148, open in version 5 at 1,500,000 states, is lost
+before a move; six more (6398184956, 7315970364, 3341731568, 4555540491,
+6919739692, 1179842093) are lost before a move instead of in 620–36,731
+states; the rest search the states of version 5. The check is asked once per
+solve and costs about 0.1 ms in pure Python. At ``--seconds 1``, pure Python,
+one worker, load average 2.9–5.3 (shared): seeds 1–3 decide 93 + 98 + 98 =
+289 of 300 (274 won), seeds 1–10 942 of 1,000 (882 won).
+
 The other rule sets, deals 0–49 at 50,000 states each, version 1 → 2:
 Relaxed 50 won → 50 won; Russian 3 won, 46 unwinnable → the same; Alaska 35 won,
 2 unwinnable → 34 won, 2 unwinnable.

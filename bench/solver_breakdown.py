@@ -61,7 +61,8 @@ from yukon.engine import RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit, SolveResult, solve
 from yukon.solver.board import Board, Undo
 from yukon.solver.build import is_compiled
-from yukon.solver.frozen import LostPositions, is_lost
+from yukon.solver.frozen import LostPositions
+from yukon.solver.reach import unreached
 from yukon.solver.search import _Budget, _DepthFirst, _Phase, _Phases
 from yukon.solver.tables import BOTTOM, FOUNDATION
 
@@ -175,8 +176,8 @@ class _Counting(LostPositions):
 
 def _complete_alone(position: Position, states: int) -> None:
     board = _Kinds(position)
-    if is_lost(board):
-        print("complete search alone: not needed, the deal holds a closed set before a move")
+    if unreached(board):
+        print("complete search alone: not needed, the deal is lost before a move (reach.py)")
         return
     lost = _Counting(board)
     search = _DepthFirst(board, lost)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from yukon.engine import DEAL_COUNT, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit
-from yukon.solver.frozen import is_lost
+from yukon.solver.reach import unreached
 from yukon.solver.search import LATE, LATE_WEIGHTS, SLICE, WEIGHTS, _Budget, _Phase, _Phases
 
 _NAMES = ("first", "milestones", "restarts", "complete")
@@ -67,7 +67,7 @@ class PastCapError(Exception):
 def profile(job: tuple[GameCode, int]) -> Profile:
     code, cap = job
     phases = _Phases(Position.from_code(code))
-    if is_lost(phases.complete.board):
+    if unreached(phases.complete.board):
         return Profile(code.number, True, ())
     alone = (
         _alone(phases.first, cap),

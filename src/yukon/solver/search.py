@@ -19,6 +19,10 @@ The quick phases are *focused*: no take-backs, no idle shuffles (see
    position is lost one move later (:mod:`yukon.solver.escape`): too slow to
    ask at every position, and a deal that quick phases win never pays for it.
 
+Before any phase, a position where some card cannot reach the foundations even
+in a game where nothing is ever undone (:mod:`yukon.solver.reach`, which finds
+every closed set of :mod:`yukon.solver.frozen` too) is unwinnable at once.
+
 The phases take turns, each on its own board, for slices of :data:`SLICE`
 states times its :data:`WEIGHTS` entry (:data:`LATE_WEIGHTS` after :data:`LATE`
 states; a phase of weight 0 sits its turns out), each going on where it
@@ -50,15 +54,16 @@ from typing import Final, Protocol, TypeAlias
 from yukon.engine import Game, IllegalMoveError, Move, Position
 from yukon.solver.board import Board, Snapshot, Undo
 from yukon.solver.escape import escape_lost
-from yukon.solver.frozen import LostPositions, is_lost
+from yukon.solver.frozen import LostPositions
 from yukon.solver.measures import progress
+from yukon.solver.reach import unreached
 from yukon.solver.result import Limit, SolverError, SolveResult, Status
 from yukon.solver.shorten import shorten
 from yukon.solver.tables import FOUNDATION
 
 __all__ = ["LATE", "LATE_WEIGHTS", "SLICE", "VERSION", "WEIGHTS", "SolverError", "solve", "verify"]
 
-VERSION: Final = "5"
+VERSION: Final = "6"
 """The search's revision, recorded with every verdict of ``yukon analyze``: a
 change that can alter a verdict or a count of states under the same budget
 (phases, shares, move order, proofs) takes a new one, so that results of two
@@ -71,7 +76,12 @@ looks for one after every move onto a column instead of after turns. Version
 (:data:`LATE_WEIGHTS`); nothing changes before :data:`LATE` states. Version
 5: before its first turn, the complete search looks for a card whose every way
 out leads into a closed set (:mod:`yukon.solver.escape`); the deals it finds
-lost end there, the others search the same states as in version 4."""
+lost end there, the others search the same states as in version 4. Version 6:
+before any phase, a card that cannot reach the foundations in the relaxed game
+of :mod:`yukon.solver.reach` proves the position lost (in place of a closed set
+of :mod:`yukon.solver.frozen`, which it finds as well): YU1 deals 24 and 62 end
+there instead of in the complete search; a deal it does not find lost
+searches the same states as in version 5."""
 
 SLICE: Final = 500
 """The states of one turn of weight 1."""
@@ -116,7 +126,7 @@ def solve(position: Position, limit: Limit) -> SolveResult:
     """
     budget = _Budget(limit)
     phases = _Phases(position)
-    if is_lost(phases.complete.board):
+    if unreached(phases.complete.board):  # finds every closed set of frozen.py too
         return SolveResult(Status.UNWINNABLE, (), 0, budget.elapsed())
     found = [] if phases.complete.board.is_won else phases.run(budget)
     if found is None:
