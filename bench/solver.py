@@ -206,8 +206,11 @@ while other work loaded the machine (load average 2.9–5):
     won 182  unwinnable 15  unknown 3  decided 98.5 %
 
 The same verdicts as version 5; deals 24 and 62 (unwinnable) now end before
-any phase, in 0 states instead of 110 and 254. Still open: 17, 75 and 166
-(``bench/solver_hard.py`` says what a proof of 75 and 166 would need). Fresh
+any phase, in 0 states instead of 110 and 254. Still open at 2,700,000: 17,
+75 and 166. Deal 17 is decided at a larger budget: the complete search proves
+it unwinnable in 32,376,070 states (108 s, 2.6 GB, compiled, one worker at
+nice 19, load average 3.4; version 5 the same states). 75 and 166 stay open at
+every budget tried (``bench/solver_hard.py`` says what a proof would need). Fresh
 deals, seeds 1–10 (1,000 deals), compiled:
 
     budget               version 5      version 6
