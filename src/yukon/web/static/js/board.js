@@ -304,7 +304,7 @@ export class BoardView {
     );
     this.draw({ ...state, columns: first }, "none");
     inFrameOfItsOwn(() => {
-      if (drawing === this.drawings) this.draw(state, "now");
+      if (drawing === this.drawings) this.draw(state, "later");
     });
   }
 
@@ -572,13 +572,18 @@ export class BoardView {
   }
 
   /**
-   * Undo what a drag did: the held cards are let go, to be placed again. They
-   * stay fixed to the window on their layers (landing) until their slides end.
+   * Undo what a drag did: the held cards are let go, to be placed again, and
+   * the places it marked are marked no more. The cards stay fixed to the
+   * window on their layers (landing) until their slides end.
    */
   releaseDrag() {
     const lifted = this.lifted;
     if (!lifted) return;
     this.lifted = null;
+    // The drag's marks go as its cards slide, not on the release: a change to
+    // the page there would be restyled in the release's own task (the click's
+    // hit test asks for it), before the request for the move is even sent.
+    this.clearMarks(["allowed", "over"]);
     for (const node of lifted.cards) {
       // Set down at once (board.css), as the slide starts: only their offsets change.
       node.classList.add("landing");
@@ -743,9 +748,12 @@ export class BoardView {
     slot?.classList.add("over");
   }
 
-  /** Remove every placement and hint mark. */
-  clearMarks() {
-    for (const node of this.root.querySelectorAll(".allowed, .hinted, .over")) node.classList.remove("allowed", "hinted", "over");
+  /**
+   * Remove placement and hint marks: all of them, or those named.
+   * @param {string[]} [marks]
+   */
+  clearMarks(marks = ["allowed", "hinted", "over"]) {
+    for (const node of this.root.querySelectorAll(marks.map((name) => `.${name}`).join(", "))) node.classList.remove(...marks);
   }
 
   /**

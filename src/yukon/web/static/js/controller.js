@@ -171,7 +171,8 @@ export class GameController {
       const state = this.state;
       const target = state && decide(state);
       if (!state || !target) return;
-      this.clearHint();
+      // The hint goes; a drag's marks go as its cards slide (board.js releaseDrag).
+      this.clearHint(["hinted"]);
       try {
         this.adopt(await api.move(state.id, `${card}>${target}`, state.version));
       } catch (error) {
@@ -201,7 +202,6 @@ export class GameController {
    * @param {string | null} target where it was let go
    */
   dropped(card, target) {
-    this.views.board.clearMarks();
     this.act(card, (state) => {
       const chosen = this.dropTarget(state, card, target);
       // Nothing to send: the cards slide home.
@@ -341,9 +341,13 @@ export class GameController {
     });
   }
 
-  clearHint() {
+  /**
+   * Stop showing the hint, and clear the board's marks: all of them, or those named.
+   * @param {string[]} [marks]
+   */
+  clearHint(marks) {
     window.clearTimeout(this.hintTimer);
-    this.views.board.clearMarks();
+    this.views.board.clearMarks(marks);
   }
 
   /** @returns {Promise<void>} start this deal again from the beginning */
