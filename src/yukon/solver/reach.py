@@ -96,103 +96,91 @@ deal is lost from the start. No closed set shows it: 2♣, for one, may leave no
 
 from __future__ import annotations
 
-from typing import Final
-
 from yukon.solver.board import Board
-from yukon.solver.tables import CARD_COUNT, KINGS
+from yukon.solver.tables import CARD_COUNT, KING_RANK, KINGS
 
 __all__ = ["unreached"]
-
-_KING: Final = 12
-# The kinds of event in the queue (the two low bits of an entry).
-_BARE: Final = 0
-_UP: Final = 1
-_LEFT: Final = 2
 
 
 def unreached(board: Board) -> list[int]:
     """The tableau cards whose up(c) is not derived (see above): the position
     is lost when there is one. Each fact is derived once, from a queue of the
     facts newly derived, so the cost is a few steps per card."""
-    where, below, down = board.where, board.below, board.down
-    parents, children = board.tables.parents, board.tables.children
-    bare = [0] * CARD_COUNT
-    up = [0] * CARD_COUNT
-    left = [0] * CARD_COUNT
-    for suit in range(4):
-        for rank in range(board.foundations[suit]):
-            up[suit * 13 + rank] = bare[suit * 13 + rank] = 1
-    empty = 0
-    tableau: list[int] = []
-    for column in board.columns:
-        if column:
-            bare[column[-1]] = 1
-            tableau.extend(column)
-        else:
-            empty = 1
-    queue: list[int] = []
-    for card in tableau:
-        _try_up(card, where, bare, up, queue)
-        _try_left(card, where, below, down, parents, bare, up, left, empty, queue)
-    at = 0
-    while at < len(queue):
-        entry = queue[at]
-        at += 1
-        card, kind = entry >> 2, entry & 3
-        if kind == _BARE:
-            _try_up(card, where, bare, up, queue)
-            _try_left(card, where, below, down, parents, bare, up, left, empty, queue)
-            for child in children[card]:
-                _try_left(child, where, below, down, parents, bare, up, left, empty, queue)
-        elif kind == _UP:
-            if not bare[card]:
-                bare[card] = 1
-                queue.append(card << 2 | _BARE)
-            _try_left(card, where, below, down, parents, bare, up, left, empty, queue)
-            if card % 13 != _KING:
-                _try_up(card + 1, where, bare, up, queue)
-        else:
-            support = below[card]
-            if support >= 0:
-                if not bare[support]:
-                    bare[support] = 1
-                    queue.append(support << 2 | _BARE)
-            elif not empty:
-                empty = 1
-                for king in KINGS:
-                    _try_left(king, where, below, down, parents, bare, up, left, empty, queue)
-    return [card for card in tableau if not up[card]]
+    return _Relaxed(board).unreached()
 
 
-def _try_up(card: int, where: list[int], bare: list[int], up: list[int], queue: list[int]) -> None:
-    """Rule 3 for *card*, queuing up(card) when newly derived."""
-    if not up[card] and bare[card] and where[card] >= 0 and (card % 13 == 0 or up[card - 1]):
-        up[card] = 1
-        queue.append(card << 2 | _UP)
+class _Relaxed:
+    """The facts derived so far, and the queue of those not yet followed up."""
 
+    __slots__ = ("bare", "board", "empty", "left", "queue", "tableau", "up")
 
-def _try_left(
-    card: int,
-    where: list[int],
-    below: list[int],
-    down: list[int],
-    parents: tuple[tuple[int, ...], ...],
-    bare: list[int],
-    up: list[int],
-    left: list[int],
-    empty: int,
-    queue: list[int],
-) -> None:
-    """Rule 4 for *card*, queuing left(card) when newly derived."""
-    if left[card] or where[card] < 0 or (down[card] and not bare[card]):
-        return
-    if not up[card]:
-        support = below[card]
-        if not (card % 13 == _KING and support >= 0 and empty):
-            for parent in parents[card]:
-                if parent != support and bare[parent]:
-                    break
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.bare = [False] * CARD_COUNT
+        self.up = [False] * CARD_COUNT
+        self.left = [False] * CARD_COUNT
+        self.empty = False
+        self.tableau: list[int] = []
+        self.queue: list[tuple[str, int]] = []
+        for suit in range(4):
+            for rank in range(board.foundations[suit]):
+                self.up[suit * 13 + rank] = self.bare[suit * 13 + rank] = True
+        for column in board.columns:
+            if column:
+                self.bare[column[-1]] = True
+                self.tableau.extend(column)
             else:
-                return
-    left[card] = 1
-    queue.append(card << 2 | _LEFT)
+                self.empty = True
+
+    def unreached(self) -> list[int]:
+        """Derive every fact (rules 2–5, starting from rule 1's), then list the
+        tableau cards not up."""
+        children, below = self.board.tables.children, self.board.below
+        for card in self.tableau:
+            self.try_up(card)
+            self.try_left(card)
+        for kind, card in self.queue:  # grows as facts are derived
+            if kind == "bare":
+                self.try_up(card)
+                self.try_left(card)
+                for child in children[card]:
+                    self.try_left(child)
+            elif kind == "up":
+                self.make_bare(card)
+                self.try_left(card)
+                if card % 13 != KING_RANK:
+                    self.try_up(card + 1)
+            elif below[card] >= 0:  # left: its support is laid bare
+                self.make_bare(below[card])
+            elif not self.empty:  # left the bare column: the column is empty
+                self.empty = True
+                for king in KINGS:
+                    self.try_left(king)
+        return [card for card in self.tableau if not self.up[card]]
+
+    def make_bare(self, card: int) -> None:
+        """Rule 2: bare(card), queued when newly derived."""
+        if not self.bare[card]:
+            self.bare[card] = True
+            self.queue.append(("bare", card))
+
+    def try_up(self, card: int) -> None:
+        """Rule 3 for *card*, up(card) queued when newly derived."""
+        up = self.up
+        if up[card] or not self.bare[card] or self.board.where[card] < 0:
+            return
+        if card % 13 == 0 or up[card - 1]:
+            up[card] = True
+            self.queue.append(("up", card))
+
+    def try_left(self, card: int) -> None:
+        """Rule 4 for *card*, left(card) queued when newly derived."""
+        board = self.board
+        if self.left[card] or board.where[card] < 0 or (board.down[card] and not self.bare[card]):
+            return
+        support = board.below[card]
+        king_moves = card % 13 == KING_RANK and support >= 0 and self.empty
+        onto = any(parent != support and self.bare[parent] for parent in board.tables.parents[card])
+        if self.up[card] or king_moves or onto:
+            self.left[card] = True
+            self.queue.append(("left", card))
