@@ -21,7 +21,7 @@ from typing import Final, TypeAlias
 
 from yukon.engine import MAX_GROUP, Card, Move, Position
 from yukon.solver.safe import SafeMoves
-from yukon.solver.tables import BOTTOM, FOUNDATION, KINGS, Tables
+from yukon.solver.tables import BOTTOM, FOUNDATION, KING_RANK, KINGS, Tables
 
 __all__ = ["Board", "Snapshot", "Undo"]
 
@@ -452,7 +452,7 @@ class Board:
 def _fits(card: int, destination: list[int], stacks: bytes) -> bool:
     if destination:
         return bool(stacks[card * BOTTOM + destination[-1]])
-    return card % 13 == 12
+    return card % 13 == KING_RANK
 
 
 def _priority(column: list[int], index: int, hidden: int, stacks: bytes) -> int:

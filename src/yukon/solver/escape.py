@@ -75,15 +75,11 @@ for *m*. A set with *m* dropped is not used (it is a plain closed set, which
 
 from __future__ import annotations
 
-from typing import Final
-
 from yukon.solver.board import Board
 from yukon.solver.frozen import may_stay
-from yukon.solver.tables import CARD_COUNT
+from yukon.solver.tables import CARD_COUNT, KING_RANK
 
 __all__ = ["escape_lost", "escape_set"]
-
-_KING: Final = 12
 
 
 def escape_lost(board: Board) -> bool:
@@ -94,7 +90,7 @@ def escape_lost(board: Board) -> bool:
     for column in board.columns:
         for card in column:
             rank = card % 13
-            if rank == _KING:
+            if rank == KING_RANK:
                 continue
             if not any(
                 above[lower] >= 0 for lower in range(card - rank + foundations[card // 13], card)
@@ -110,7 +106,7 @@ def escape_set(board: Board, m: int) -> set[int]:
     empty set."""
     where, below = board.where, board.below
     parent_masks, foundations = board.tables.parent_masks, board.foundations
-    if where[m] < 0 or m % 13 == _KING:
+    if where[m] < 0 or m % 13 == KING_RANK:
         return set()
     home = below[m]
     home_bit = 1 << home if home >= 0 else 0
@@ -193,7 +189,7 @@ def _meets_b(
     """(B) with the cards of bit mask *covered* covered: *card* is no King off an
     empty column's bottom, every card it may go on (but *support* and those of bit
     mask *free*) is covered, and so is a lower card of its suit."""
-    if card % 13 == _KING and support >= 0:
+    if card % 13 == KING_RANK and support >= 0:
         return False
     others = board.tables.parent_masks[card] & ~free
     if support >= 0:

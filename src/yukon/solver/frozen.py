@@ -71,11 +71,10 @@ from collections.abc import Iterable
 from typing import Final
 
 from yukon.solver.board import Board
-from yukon.solver.tables import CARD_COUNT
+from yukon.solver.tables import CARD_COUNT, KING_RANK
 
 __all__ = ["LostPositions", "closed_set", "is_closed", "is_lost", "may_stay"]
 
-_KING: Final = 12
 _PROOFS: Final = 4
 """How many closed sets :class:`LostPositions` keeps to try first."""
 # A card with a card lying on it (board.above[c] >= 0) is in the tableau, so the
@@ -141,7 +140,7 @@ def may_stay(board: Board, card: int) -> bool:
     card in :mod:`yukon.solver.escape`)."""
     above = board.above
     support = board.below[card]
-    if card % 13 == _KING and support >= 0:
+    if card % 13 == KING_RANK and support >= 0:
         return False
     for parent in board.tables.parents[card]:
         if parent != support and above[parent] < 0:
@@ -185,7 +184,7 @@ def _kept(board: Board, card: int, mask: int, covered: int) -> bool:
             return True  # (A)
     support = board.below[card]
     rank = card % 13
-    if rank == _KING and support >= 0:
+    if rank == KING_RANK and support >= 0:
         return False
     others = board.tables.parent_masks[card]
     if support >= 0:
@@ -240,7 +239,7 @@ def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
             lying = -1
         support = below[card]
         hope = 0
-        if card % 13 != _KING or support < 0:
+        if card % 13 != KING_RANK or support < 0:
             hope = 1
             for parent in parents[card]:
                 if parent != support:

@@ -17,7 +17,7 @@ from typing import Final
 
 from yukon.engine import DECK, Card, RuleSet
 
-__all__ = ["BOTTOM", "CARD_COUNT", "FOUNDATION", "KINGS", "Tables"]
+__all__ = ["BOTTOM", "CARD_COUNT", "FOUNDATION", "KINGS", "KING_RANK", "Tables"]
 
 CARD_COUNT: Final = len(DECK)
 BOTTOM: Final = CARD_COUNT
@@ -25,6 +25,8 @@ BOTTOM: Final = CARD_COUNT
 FOUNDATION: Final = 7
 """The target number of a move to the foundations (columns are 0 … 6)."""
 KINGS: Final = tuple(card.index for card in DECK if card.rank == 13)
+KING_RANK: Final = 12
+"""A King's rank as the search counts it: ``card % 13`` (an Ace is 0)."""
 _HASH_BITS: Final = 128
 # A fixed seed: keys are the same in every run, so searches are reproducible.
 _SEED: Final = 0x59554B4F4E
