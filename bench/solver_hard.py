@@ -77,9 +77,9 @@ asked besides the closed sets). Of the 1,000 fresh Classic deals of
 asked after every move that turns a card, it proves 7 of them lost within
 320,000 states of the complete search: deal 7732883967 in 76,122 (open at
 2,000,000 without it), the other six in 209,154–319,892 instead of
-262,551–426,173 without it. Asked after
-every move onto a column, deal 7732883967 takes 48,458 states, but each ask
-costs about 0.1 ms in pure Python, ten times a state. Deal 17 (proved lost in
+262,551–426,173 without it. Asked after every move onto a column, deal
+7732883967 takes 48,458 states, but each ask costs about 0.1 ms in pure
+Python, ten times a state. Deal 17 (proved lost in
 32,376,070 states without it) takes 25,751,858 with it asked after turns
 (418,524 asks): 220 s instead of 108 s, reach.py not being compiled. Deal 166
 stays open at 5,000,000 states asked after every move (871,440 positions found
