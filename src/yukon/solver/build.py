@@ -22,6 +22,7 @@ COMPILED_MODULES: Final = (
     "yukon.solver.board",
     "yukon.solver.frozen",
     "yukon.solver.measures",
+    "yukon.solver.reach",
     "yukon.solver.safe",
     "yukon.solver.search",
     "yukon.solver.shorten",

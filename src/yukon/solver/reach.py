@@ -96,10 +96,16 @@ deal is lost from the start. No closed set shows it: 2♣, for one, may leave no
 
 from __future__ import annotations
 
+from typing import Final
+
 from yukon.solver.board import Board
 from yukon.solver.tables import CARD_COUNT, KING_RANK, KINGS
 
 __all__ = ["unreached"]
+
+_BARE: Final = 0
+_UP: Final = 1
+_LEFT: Final = 2
 
 
 def unreached(board: Board) -> list[int]:
@@ -121,7 +127,9 @@ class _Relaxed:
         self.left = [False] * CARD_COUNT
         self.empty = False
         self.tableau: list[int] = []
-        self.queue: list[tuple[str, int]] = []
+        self.queue: list[int] = []
+        """Facts newly derived, as ``kind | card << 2`` (kind :data:`_BARE`,
+        :data:`_UP` or :data:`_LEFT`): plain ints, the queue is walked at every ask."""
         for suit in range(4):
             for rank in range(board.foundations[suit]):
                 self.up[suit * 13 + rank] = self.bare[suit * 13 + rank] = True
@@ -139,13 +147,14 @@ class _Relaxed:
         for card in self.tableau:
             self.try_up(card)
             self.try_left(card)
-        for kind, card in self.queue:  # grows as facts are derived
-            if kind == "bare":
+        for fact in self.queue:  # grows as facts are derived
+            kind, card = fact & 3, fact >> 2
+            if kind == _BARE:
                 self.try_up(card)
                 self.try_left(card)
                 for child in children[card]:
                     self.try_left(child)
-            elif kind == "up":
+            elif kind == _UP:
                 self.make_bare(card)
                 self.try_left(card)
                 if card % 13 != KING_RANK:
@@ -162,7 +171,7 @@ class _Relaxed:
         """Rule 2: bare(card), queued when newly derived."""
         if not self.bare[card]:
             self.bare[card] = True
-            self.queue.append(("bare", card))
+            self.queue.append(_BARE | card << 2)
 
     def try_up(self, card: int) -> None:
         """Rule 3 for *card*, up(card) queued when newly derived."""
@@ -171,7 +180,7 @@ class _Relaxed:
             return
         if card % 13 == 0 or up[card - 1]:
             up[card] = True
-            self.queue.append(("up", card))
+            self.queue.append(_UP | card << 2)
 
     def try_left(self, card: int) -> None:
         """Rule 4 for *card*, left(card) queued when newly derived."""
@@ -180,7 +189,11 @@ class _Relaxed:
             return
         support = board.below[card]
         king_moves = card % 13 == KING_RANK and support >= 0 and self.empty
-        onto = any(parent != support and self.bare[parent] for parent in board.tables.parents[card])
+        onto = False
+        for parent in board.tables.parents[card]:
+            if parent != support and self.bare[parent]:
+                onto = True
+                break
         if self.up[card] or king_moves or onto:
             self.left[card] = True
-            self.queue.append(("left", card))
+            self.queue.append(_LEFT | card << 2)
