@@ -277,10 +277,9 @@ class _DepthFirst:
     proven lost (a move to the foundations never does). From *relaxed_from*
     states of the budget on, lines are also cut where a move that turns a card
     leaves a position lost in the relaxed game of :mod:`yukon.solver.reach`
-    (each ask costs several states' time; turns are a few of the moves, and
-    where the search has gone on that long, most often the ones that leave a
-    lost position). With *cap*, the search ends (``capped``) once it has seen
-    that many positions.
+    (an ask costs a few states' time and turns are a few of the moves, so it
+    is asked only once a deal has withstood the quick phases that long). With
+    *cap*, the search ends (``capped``) once it has seen that many positions.
     """
 
     def __init__(
