@@ -83,9 +83,10 @@ Python, ten times a state. Deal 17 (proved lost in
 32,376,070 states without it) takes 25,751,858 with it asked after turns
 (418,524 asks): 220 s instead of 108 s, reach.py not being compiled. Deal 166
 stays open at 5,000,000 states asked after every move (871,440 positions found
-lost); in deal 75 it finds one position of 200,000 lost. Worth a version once
-reach.py is compiled; it does not move the fresh deals at 1 s, where the misses
-are wins found at 60,000–120,000 states (the phases' weights tried at 60,000
+lost); in deal 75 it finds one position of 200,000 lost. Version 7 asks it
+after turns past 200,000 states, reach.py compiled (bench/solver.py has its
+figures); it cannot move the fresh deals at 1 s, where the misses are wins
+found at 60,000–120,000 states (the phases' weights tried at 60,000
 states: 948–950 decided of 1,000, (1, 2, 3, 4) 948, within noise, kept).
 """
 
