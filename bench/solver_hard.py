@@ -71,8 +71,8 @@ goes round the cards that are free, never getting below the fewest face-down
 cards above.
 
 The relaxed game asked inside the complete search (an experiment with version
-6, not in the solver: the complete search alone, with :mod:`yukon.solver.reach`
-asked besides the closed sets). Of the 1,000 fresh Classic deals of
+6: the complete search alone, asking :mod:`yukon.solver.reach` from its start
+besides the closed sets). Of the 1,000 fresh Classic deals of
 ``bench/solver.py --fresh 1`` … ``10``, 33 are undecided at 300,000 states;
 asked after every move that turns a card, it proves 7 of them lost within
 320,000 states of the complete search: deal 7732883967 in 76,122 (open at
