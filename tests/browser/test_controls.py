@@ -174,9 +174,12 @@ def test_the_new_game_window_deals_by_rules_or_code(open_app: OpenApp) -> None:
         "() => document.querySelector('#new-error').textContent.includes('seven letters')"
     )
     assert app.page.locator("#dlg-new").is_visible()
+    relaxed = app.state()["id"]
     app.page.locator("#new-code").fill(" yu1-c-aacrwea ")
     app.page.locator("#new-start").click()
     app.page.locator("#dlg-new").wait_for(state="hidden")
+    # The info bar is written once the new board's frame is drawn, as the page's game changes.
+    app.page.wait_for_function("id => document.body.dataset.game !== id", arg=relaxed)
     assert app.state()["code"] == "YU1-C-AACRWEA"
     assert app.page.locator("#board .info .code").inner_text() == "YU1-C-AACRWEA"
 
