@@ -247,6 +247,10 @@ class AppPage:
         mouse.move(*end, steps=8)
         if release:
             mouse.up()
+        else:
+            # The drag's marks are drawn a frame after the lift (drag.js): the
+            # place under the cards is one of them.
+            self.page.wait_for_selector("#board .slot.over")
 
     def touch_drag(self, start: Point, end: Point) -> None:
         """A finger drag, through the DevTools protocol's touch events."""

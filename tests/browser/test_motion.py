@@ -147,6 +147,7 @@ def test_the_place_under_the_dragged_cards_is_marked(open_app: OpenApp) -> None:
     assert outline["y"] == pytest.approx(first["y"], abs=0.5)
     assert outline["y"] + outline["height"] == pytest.approx(last["y"] + last["height"], abs=1)
     app.page.mouse.move(*app.drop_point(other, card), steps=4)
+    app.page.wait_for_selector(f'#board .slot.over[data-target="{other}"]')
     assert _marked(app) == [(other, False)]
     app.page.mouse.move(*start, steps=4)
     app.page.mouse.up()

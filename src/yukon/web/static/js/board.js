@@ -528,15 +528,23 @@ export class BoardView {
       node.style.translate = `${from[index].x}px ${from[index].y}px`;
     });
     group[0].classList.add("held");
-    this.uncover(group[0]);
     this.lifted = { cards: group, from, moved: { x: 0, y: 0 } };
     const { width, height } = this.metrics;
     return { left: from[0].x, top: from[0].y, right: from[0].x + width, bottom: from[0].y + height };
   }
 
   /**
+   * The card the held cards lay on shows whole again, as does an emptied
+   * foundation's mark (the drawing after the drop covers them again). Done a
+   * frame after the lift (drag.js), which has enough to draw.
+   */
+  uncoverHeld() {
+    if (this.lifted) this.uncover(this.lifted.cards[0]);
+  }
+
+  /**
    * The card a picked-up *node* lay on shows whole again, as does an emptied
-   * foundation's mark (the drawing after the drop covers them again).
+   * foundation's mark.
    * @param {HTMLElement} node
    */
   uncover(node) {

@@ -11,6 +11,8 @@
  * frames a second on a slow phone).
  */
 
+import { afterFrame } from "./later.js";
+
 /** @typedef {import("./board.js").BoardView} BoardView */
 
 /**
@@ -43,6 +45,7 @@ const DOUBLE_TAP_REACH = 24;
  * @property {Place[]} places     where they may be dropped
  * @property {Rect} lead         the picked card where it was
  * @property {string | null} over the place it is over now
+ * @property {boolean} marked   whether its marks are drawn (a frame after the lift)
  */
 
 /**
@@ -154,21 +157,34 @@ export class PointerInput {
     const over = placeUnder(drag.places, moved(drag.lead, dx, dy));
     if (over !== drag.over) {
       drag.over = over;
-      this.board.markOver(over, press.card);
+      if (drag.marked) this.board.markOver(over, press.card);
     }
   }
 
   /**
    * Lift the card and the cards on it, having read what the drag needs of the
-   * layout first (a read after the lift would lay the page out again).
+   * layout first (a read after the lift would lay the page out again). The
+   * marks (the card uncovered, the places the cards may go, the place under
+   * them) follow in the next frame: in the lift's own frame, restyling and
+   * painting them made that frame run long at 4x CPU throttling in about half
+   * the pick-ups (bench/browser.py), and a quarter with them a frame later.
    * @param {string} card
    * @returns {Drag}
    */
   start(card) {
     const places = placesOf(this.board);
     const lead = this.board.lift(card);
-    this.handlers.onDragStart(card);
-    return { places, lead, over: null };
+    /** @type {Drag} */
+    const drag = { places, lead, over: null, marked: false };
+    afterFrame(() => {
+      // Let go meanwhile (the drop's drawing has put the cards back): nothing to mark.
+      if (this.press?.drag !== drag || !this.board.holding()) return;
+      drag.marked = true;
+      this.board.uncoverHeld();
+      this.handlers.onDragStart(card);
+      this.board.markOver(drag.over, card);
+    });
+    return drag;
   }
 
   /** @param {PointerEvent} event */
