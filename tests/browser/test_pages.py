@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import OpenApp
 from tests.browser.helpers import AppPage, owned_faces
@@ -68,8 +69,8 @@ def test_the_examples_page_steps_through_a_real_game(open_app: OpenApp) -> None:
     app = open_app("/examples")
     page = app.page
     caption = page.locator(".step-caption")
-    caption.wait_for()
-    assert caption.inner_text() == "The deal YU1-C-AACRWEA"
+    # The caption is on the page, empty, before the game's positions are answered.
+    expect(caption).to_have_text("The deal YU1-C-AACRWEA")
     game = Game.from_code("YU1-C-AACRWEA")
     moves = ["QC>5", "TD>1"]
     for number, move in enumerate(moves, 1):

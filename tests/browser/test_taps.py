@@ -34,7 +34,8 @@ def test_tapping_a_card_that_cannot_go_up_does_nothing(open_app: OpenApp) -> Non
     sent: list[str] = []
     app.page.on("request", lambda request: sent.append(request.url))
     app.tap("JH")
-    app.page.wait_for_timeout(500)
+    # The tap is queued as a request would be: once the queue is empty, any request was sent.
+    app.wait_idle()
     assert sent == []
     assert app.state()["version"] == before["version"]
 
@@ -65,7 +66,7 @@ def test_double_click_off_leaves_the_card(open_app: OpenApp) -> None:
     before = app.open_deal(DEAL)
     app.set_setting(double_click=False)
     app.double_tap("6C")
-    app.page.wait_for_timeout(500)
+    app.wait_idle()
     assert app.state()["version"] == before["version"]
     assert app.drawn_columns() == before["columns"]
 
