@@ -34,7 +34,7 @@ import sys
 from collections import Counter
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 from server import app_in_chromium
 from timeline import Tracer, report
 
@@ -122,25 +122,30 @@ def measure_bytes(browser: Browser, base: str) -> tuple[int, Counter[str]]:
     return total, sizes
 
 
-def measure_drag(
-    browser: Browser, base: str, throttle: float, tracer: Tracer | None = None
-) -> list[float]:
-    """Frame intervals while a group of eight cards is dragged for about a second
-    (recorded by *tracer* too, when given)."""
+def _opening(browser: Browser, base: str) -> tuple[BrowserContext, Page]:
+    """A new player's page on the deal, its opening moves made through the API
+    (the page shows them once loaded again)."""
     context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(f"/play/{DEAL}")
     _interactive_ms(page)
     for move in OPENING:
         page.evaluate(_PLAY, move)
+    return context, page
+
+
+def measure_drag(
+    browser: Browser, base: str, throttle: float, tracer: Tracer | None = None
+) -> list[float]:
+    """Frame intervals while a group of eight cards is dragged for about a second
+    (recorded by *tracer* too, when given)."""
+    context, page = _opening(browser, base)
     page.reload()
     _interactive_ms(page)
     page.wait_for_timeout(300)
-    box = page.locator(f'#board .card.face[data-card="{DRAGGED}"]').bounding_box()
-    assert box is not None
+    x, y = _card_point(page, DRAGGED)
     session = context.new_cdp_session(page)
     session.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-    x, y = box["x"] + box["width"] / 2, box["y"] + 8
     if tracer:
         tracer.start()
     page.mouse.move(x, y)
@@ -163,12 +168,7 @@ def measure_pickups(browser: Browser, base: str, throttle: float, count: int) ->
     """How many frames over 25 ms each of *count* pick-ups of the group of
     eight cards had, from the press to a quarter of a second of dragging, each
     on the page just loaded again."""
-    context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.goto(f"/play/{DEAL}")
-    _interactive_ms(page)
-    for move in OPENING:
-        page.evaluate(_PLAY, move)
+    context, page = _opening(browser, base)
     session = context.new_cdp_session(page)
     long_frames = []
     for _ in range(count):
