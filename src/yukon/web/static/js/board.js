@@ -539,15 +539,8 @@ export class BoardView {
    * frame after the lift (drag.js), which has enough to draw.
    */
   uncoverHeld() {
-    if (this.lifted) this.uncover(this.lifted.cards[0]);
-  }
-
-  /**
-   * The card a picked-up *node* lay on shows whole again, as does an emptied
-   * foundation's mark.
-   * @param {HTMLElement} node
-   */
-  uncover(node) {
+    const node = this.lifted?.cards[0];
+    if (!node) return;
     for (const cards of this.placed.columns) {
       const index = cards.indexOf(node);
       if (index > 0) cards[index - 1].classList.remove("covered");
