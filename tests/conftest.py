@@ -6,8 +6,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.databases import BACKENDS, Target, database_target
+
+# No property test is timed: on a busy CI machine a slow first example is not a failure.
+settings.register_profile("yukon", deadline=None)
+settings.load_profile("yukon")
 
 
 @pytest.fixture(params=BACKENDS)
