@@ -4,9 +4,10 @@ back and explain the rule, placement help, automatic placement, take-backs."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Route
 
 from tests.browser.conftest import OpenApp
-from tests.browser.helpers import AppPage
+from tests.browser.helpers import AppPage, drawn_columns_js, owned_faces
 
 pytestmark = pytest.mark.browser
 
@@ -182,3 +183,114 @@ def test_a_drag_goes_on_when_an_earlier_move_is_drawn_meanwhile(open_app: OpenAp
     app.page.mouse.up()
     app.wait_idle()
     assert app.state()["record"] == "YU1-C-AACRWEA TH>1 AS>F"
+
+
+class _HeldMove:
+    """Holds the page's first request for a move until :meth:`answer`: the page
+    waits for its answer as long as a slow network would make it wait."""
+
+    def __init__(self, app: AppPage) -> None:
+        self.route: Route | None = None
+        app.page.route("**/api/v1/games/*/moves", self._hold)
+
+    def _hold(self, route: Route) -> None:
+        if self.route is None:
+            self.route = route
+        else:
+            route.continue_()
+
+    def answer(self) -> None:
+        assert self.route is not None, "no move was sent"
+        self.route.continue_()
+
+
+def _wait_drawn(app: AppPage, column: int, card: str) -> None:
+    """Wait until column *column* (1 … 7) is drawn ending with *card*."""
+    app.page.wait_for_function(
+        f"([column, card]) => ({drawn_columns_js('#board')})[column - 1].cards.at(-1) === card",
+        arg=[column, card],
+    )
+    app.settle()
+
+
+def test_a_drop_is_drawn_before_its_answer_comes(open_app: OpenApp) -> None:
+    """The cards go at once, however slow the network: 10♥ and the cards on it
+    lie on J♠ before the server has answered, and A♠, uncovered, stays face
+    down until the answer names it."""
+    app = open_app()
+    before = app.open_deal("YU1-C-AACRWEA")
+    group = before["columns"][3]["cards"]  # 10♥ and the four cards on it, all face up
+    assert group[0] == "TH"
+    assert before["columns"][0]["cards"][-1] == "JS"
+    held = _HeldMove(app)
+    app.drag("TH", "1")
+    _wait_drawn(app, 1, group[-1])
+    drawn = app.drawn_columns()
+    assert drawn[0]["cards"] == before["columns"][0]["cards"] + group
+    assert drawn[3] == {"hidden": before["columns"][3]["hidden"], "cards": []}
+    jack, ten = app.box(app.card("JS")), app.box(app.card("TH"))
+    assert abs(ten["x"] - jack["x"]) < 1
+    assert ten["y"] > jack["y"]
+    assert app.page.locator(".card.dragging, .card.held").count() == 0
+    # Not answered yet: the info bar and the page's version are the old game's.
+    assert app.version() == before["version"]
+    assert app.page.evaluate("document.body.dataset.pending") == "1"
+    held.answer()
+    app.wait_idle()
+    state = app.state()
+    assert state["record"] == "YU1-C-AACRWEA TH>1"
+    assert state["columns"][3]["cards"] == ["AS"]
+    assert app.drawn_columns() == state["columns"]
+
+
+def test_a_drop_drawn_before_a_refusal_goes_back(open_app: OpenApp) -> None:
+    """Another tab moved first: the move drawn at once is refused as stale, and
+    the board shows the game as it stands, 10♥ back where it was."""
+    app = open_app()
+    before = app.open_deal("YU1-C-AACRWEA")
+    app.console.allow_refusals(409)
+    held = _HeldMove(app)
+    group = before["columns"][3]["cards"]
+    app.drag("TH", "1")
+    _wait_drawn(app, 1, group[-1])
+    app.play_api(["QC>5"])
+    held.answer()
+    app.wait_idle()
+    state = app.state()
+    assert state["record"] == "YU1-C-AACRWEA QC>5"
+    assert state["version"] == before["version"] + 1
+    assert app.drawn_columns() == state["columns"]
+    assert app.drawn_columns()[3]["cards"] == group
+
+
+def test_moves_to_and_from_a_foundation_are_drawn_before_their_answers(
+    open_app: OpenApp,
+) -> None:
+    """A take-back of 6♦ onto 7♠, held unanswered: 6♦ lies on 7♠ and 5♦ tops its
+    foundation again; then a tap sends it home, drawn before the answer too."""
+    app = open_app()
+    before = app.open_deal("YU1-C-AACRWEA", TAKE_BACK_LINE)
+    assert before["columns"][2]["cards"][-1] == "7S"
+    held = _HeldMove(app)
+    app.drag("6D", "3")
+    _wait_drawn(app, 3, "6D")
+    assert owned_faces(app.foundation("D"))[-1] == "5D"
+    assert app.version() == before["version"]
+    held.answer()
+    app.wait_idle()
+    assert app.drawn_columns() == app.state()["columns"]
+    held = _HeldMove(app)
+    app.tap("6D")
+    app.page.wait_for_function(
+        "() => document.querySelector('#board .foundation[data-suit=\"D\"]')"
+        ".getAttribute('aria-owns')?.includes(document.querySelector('[data-card=\"6D\"]').id)"
+    )
+    app.settle()
+    assert owned_faces(app.foundation("D"))[-1] == "6D"
+    assert app.drawn_columns()[2]["cards"][-1] == "7S"
+    assert app.version() == before["version"] + 1
+    held.answer()
+    app.wait_idle()
+    state = app.state()
+    assert state["record"].endswith("6D>F 6D>3 6D>F")
+    assert app.drawn_columns() == state["columns"]

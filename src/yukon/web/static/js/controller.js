@@ -4,10 +4,13 @@
  * The game controller: turns taps, drags and buttons into API calls and draws
  * the state each answer carries. Moves are checked only by the server; the
  * controller uses the server's `targets` and `double_tap` lists to decide what
- * to send, and the server's refusals to explain the rules.
+ * to send, and the server's refusals to explain the rules. A move the server
+ * listed is drawn before its answer comes (see `foreseen`), so that the cards
+ * go at once on a slow network too.
  */
 import { hintWords } from "./announce.js";
 import { ApiError, api } from "./api.js";
+import { cardCode } from "./cards.js";
 import { t } from "./i18n.js";
 import { afterFrame, inTurn } from "./later.js";
 import { apiErrorMessage, refusalMessage } from "./messages.js";
@@ -69,6 +72,34 @@ export function atUndoLimit(state) {
   return standing > 0;
 }
 
+/**
+ * The board of *state* once *card*, with the cards on it, has gone to
+ * *target*, as far as the page can know before the server answers: a card
+ * the move uncovers stays face down until the answer names it, and the score,
+ * the counts and the lists of targets are the answer's to give.
+ * @param {GameState} state
+ * @param {string} card a face-up card of a column, or a foundation's top
+ * @param {string} target a column's number ("1" … "7"), or "F"
+ * @returns {GameState}
+ */
+export function foreseen(state, card, target) {
+  const columns = state.columns.map((column) => ({ ...column, cards: [...column.cards] }));
+  const foundations = state.foundations.map((foundation) => ({ ...foundation }));
+  const home = foundations.find((foundation) => foundation.suit === card[1]);
+  const source = columns.find((column) => column.cards.includes(card));
+  let moving = [card];
+  if (source) moving = source.cards.splice(source.cards.indexOf(card));
+  else if (home) {
+    home.height -= 1;
+    home.top = home.height ? cardCode(home.height, home.suit) : null;
+  }
+  if (target === "F" && home) {
+    home.height += 1;
+    home.top = card;
+  } else if (target !== "F") columns[Number(target) - 1].cards.push(...moving);
+  return { ...state, columns, foundations };
+}
+
 export class GameController {
   /** @param {Views} views */
   constructor(views) {
@@ -84,6 +115,8 @@ export class GameController {
     this.hintTimer = 0;
     /** @type {{game: string, version: number, answer: {hint: import("./api.js").Hint | null, state: GameState}} | null} */
     this.lastHint = null;
+    /** The move drawn before its answer, until an answer is drawn (see `foresee`). */
+    this.foreseeing = /** @type {object | null} */ (null);
   }
 
   /**
@@ -112,6 +145,7 @@ export class GameController {
    * @param {GameState} state
    */
   adopt(state) {
+    this.foreseeing = null;
     const changed = this.state?.id !== state.id || this.state.version !== state.version;
     this.state = state;
     this.views.board.render(state);
@@ -173,11 +207,28 @@ export class GameController {
       if (!state || !target) return;
       // The hint goes; a drag's marks go as its cards slide (board.js releaseDrag).
       this.clearHint(["hinted"]);
+      const answer = api.move(state.id, `${card}>${target}`, state.version);
+      if ((state.targets[card] ?? []).includes(target)) this.foresee(foreseen(state, card, target));
       try {
-        this.adopt(await api.move(state.id, `${card}>${target}`, state.version));
+        this.adopt(await answer);
       } catch (error) {
         this.refused(error);
       }
+    });
+  }
+
+  /**
+   * Draw *board* in the next frame, before the answer to its move comes; the
+   * answer, a refusal or any other state drawn first leaves it undrawn. The
+   * request is sent before: a drawing in the release's own task would also be
+   * laid out there (the click's hit test asks for it).
+   * @param {GameState} board
+   */
+  foresee(board) {
+    const token = {};
+    this.foreseeing = token;
+    requestAnimationFrame(() => {
+      if (this.foreseeing === token) this.views.board.render(board);
     });
   }
 
