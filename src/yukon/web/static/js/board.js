@@ -119,6 +119,20 @@ function ids(cards = []) {
 }
 
 /**
+ * @param {GameState} one
+ * @param {GameState} other
+ * @returns {boolean} whether both lay out the same cards: the same face-down
+ *   counts and face-up cards in each column, the same foundation heights
+ */
+function sameBoard(one, other) {
+  const columns = one.columns.every((column, index) => {
+    const match = other.columns[index];
+    return column.hidden === match.hidden && column.cards.join() === match.cards.join();
+  });
+  return columns && one.foundations.every((foundation, index) => foundation.height === other.foundations[index].height);
+}
+
+/**
  * A card's place in the layer, in pixels from the layer's top-left corner.
  * @typedef {{x: number, y: number}} Spot
  */
@@ -302,6 +316,12 @@ export class BoardView {
     const first = state.columns.map((column, index) =>
       turned.includes(column.cards[0]) ? { ...column, hidden: shown.columns[index].hidden, cards: column.cards.slice(1) } : column,
     );
+    if (sameBoard(shown, { ...state, columns: first })) {
+      // The cards are where the first step would put them (the move was drawn
+      // before its answer came, controller.js foresee): only the cards turn.
+      this.draw(state, "later");
+      return;
+    }
     this.draw({ ...state, columns: first }, "none");
     inFrameOfItsOwn(() => {
       if (drawing === this.drawings) this.draw(state, "later");
