@@ -5,10 +5,13 @@ and while a drop turns a card over (the slide and the flip). Prints figures;
 asserts nothing.
 
     .venv/bin/python bench/browser.py [--loads 10] [--throttle 4] [--trace] [--pickups 40]
+                                      [--latency 200]
 
 The drop's figure counts its frames from the pick-up of the dropped group on
 (the group lifts and is dragged before it is let go); the frames from the
-release on, the slide and the flip alone, are given too.
+release on, the slide and the flip alone, are given too. So is the time from
+the release to the cards' slide, on loopback and again with every answer of
+the server --latency ms late, as on a phone's network.
 
 One pick-up is one frame in about 180, so the drag's figure says little of
 it: with --pickups N, the group is also picked up and dragged a quarter of a
@@ -32,7 +35,7 @@ import os
 import statistics
 import sys
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from playwright.sync_api import Browser, BrowserContext, Page
 from server import app_in_chromium
@@ -68,9 +71,17 @@ _PLAY = """async (move) => {
 }"""
 
 
-# How many frame intervals were recorded when the pointer is released.
-_MARK_RELEASE = """() => addEventListener("pointerup", () => {
+# How many frame intervals were recorded when the pointer is released, and when
+# the dropped card is first drawn anew after it (its slide starts): the page
+# changes nothing of it in the release itself.
+_MARK_RELEASE = """(card) => addEventListener("pointerup", () => {
   window.releasedAt = window.frameTimes.length;
+  const released = performance.now();
+  const node = document.querySelector(`#board .card.face[data-card="${card}"]`);
+  new MutationObserver((_, observer) => {
+    window.responseMs = performance.now() - released;
+    observer.disconnect();
+  }).observe(node, {attributes: true});
 }, {capture: true, once: true})"""
 
 
@@ -204,13 +215,27 @@ def _card_point(page: Page, card: str, dy: float = 8) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + dy
 
 
+class Drop(NamedTuple):
+    """What :func:`measure_flip` measured."""
+
+    frames: list[float]
+    """Frame intervals from the pick-up to the end of the animations."""
+    before_release: int
+    """How many of them were over before the release (the pick-up and the drag)."""
+    response_ms: float
+    """From the release to the cards' first drawing after it, where their slide starts."""
+
+
 def measure_flip(
-    browser: Browser, base: str, throttle: float, tracer: Tracer | None = None
-) -> tuple[list[float], int]:
-    """Frame intervals while 10♥ is dragged onto J♠ and dropped: the cards slide
-    into place and A♠, uncovered, flips over (recorded by *tracer* too, when
-    given); and how many of them were over before the release (the pick-up and
-    the drag, which the frames from the release leave out)."""
+    browser: Browser,
+    base: str,
+    throttle: float,
+    tracer: Tracer | None = None,
+    latency_ms: float = 0,
+) -> Drop:
+    """10♥ is dragged onto J♠ and dropped: the cards slide into place and A♠,
+    uncovered, flips over (recorded by *tracer* too, when given). Every answer
+    of the server comes *latency_ms* late, as on a phone's network."""
     context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(f"/play/{DEAL}")
@@ -218,10 +243,17 @@ def measure_flip(
     page.wait_for_function("() => document.getAnimations().length === 0")
     session = context.new_cdp_session(page)
     session.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    if latency_ms:
+        session.send("Network.enable")
+        conditions = {"offline": False, "latency": latency_ms}
+        session.send(
+            "Network.emulateNetworkConditions",
+            {**conditions, "downloadThroughput": -1, "uploadThroughput": -1},
+        )
     x, y = _card_point(page, "TH")
     to_x, to_y = _card_point(page, "JS", 40)
     version = page.evaluate("Number(document.body.dataset.version)")
-    page.evaluate(_MARK_RELEASE)
+    page.evaluate(_MARK_RELEASE, "TH")
     if tracer:
         tracer.start()
     page.mouse.move(x, y)
@@ -239,9 +271,10 @@ def measure_flip(
     frames: list[float] = page.evaluate("() => window.frameTimes.slice(1)")
     # The first interval recorded is left out (slice(1)), and the one the release falls in is kept.
     before: int = page.evaluate("() => Math.max(0, window.releasedAt - 1)")
+    response: float = page.evaluate("() => window.responseMs")
     session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     context.close()
-    return frames, before
+    return Drop(frames, before, response)
 
 
 def _report(first: list[float], again: list[float], total: int, sizes: Counter[str]) -> None:
@@ -283,6 +316,9 @@ def main() -> int:
     parser.add_argument(
         "--pickups", type=int, default=0, help="pick-ups to count long frames in (none)"
     )
+    parser.add_argument(
+        "--latency", type=float, default=200, help="a phone network's latency, in ms (200)"
+    )
     args = parser.parse_args()
     # Frame times are only worth comparing on a quiet machine: the load is printed with them.
     load_before = os.getloadavg()
@@ -292,15 +328,24 @@ def main() -> int:
         drag_trace = Tracer(browser) if args.trace else None
         frames = measure_drag(browser, base, args.throttle, drag_trace)
         flip_trace = Tracer(browser) if args.trace else None
-        flip, before_release = measure_flip(browser, base, args.throttle, flip_trace)
+        drop = measure_flip(browser, base, args.throttle, flip_trace)
+        late = measure_flip(browser, base, args.throttle, latency_ms=args.latency)
         pickups = measure_pickups(browser, base, args.throttle, args.pickups)
     loads = ", ".join(f"{load:.2f}" for load in (*load_before[:1], os.getloadavg()[0]))
     print(f"load average (1 min) at the start and the end: {loads} on {os.cpu_count()} CPUs")
     _report(first, again, total, sizes)
     _report_frames("lift and drag of an 8-card group", frames, args.throttle)
-    _report_frames("drop that slides a group and flips the card it uncovers", flip, args.throttle)
+    _report_frames(
+        "drop that slides a group and flips the card it uncovers", drop.frames, args.throttle
+    )
     # The figure above counts the frames from the pick-up of the dropped group on.
-    _report_frames("  of which from the release on", flip[before_release:], args.throttle)
+    _report_frames(
+        "  of which from the release on", drop.frames[drop.before_release :], args.throttle
+    )
+    print(
+        f"the dropped cards start to slide {drop.response_ms:.0f} ms after the release;"
+        f" {late.response_ms:.0f} ms when every answer comes {args.latency:g} ms late"
+    )
     if pickups:
         print(
             f"pick-ups, CPU throttled {args.throttle:g}x: {sum(1 for n in pickups if n)} of"
