@@ -37,6 +37,7 @@ const DOUBLE_TAP_REACH = 24;
  * @property {number} x
  * @property {number} y
  * @property {number} slop
+ * @property {{x: number, y: number}} offset  how far the pointer has moved from the press, at its last move
  * @property {Drag | null} drag  set once the press has moved far enough
  */
 
@@ -109,6 +110,7 @@ export class PointerInput {
     root.addEventListener("pointermove", (event) => this.move(event));
     root.addEventListener("pointerup", (event) => this.up(event));
     root.addEventListener("pointercancel", (event) => this.cancel(event));
+    board.drawn.add(() => this.redrawn());
     // A long press must not open the context menu nor start a native drag.
     root.addEventListener("contextmenu", (event) => event.preventDefault());
     root.addEventListener("dragstart", (event) => event.preventDefault());
@@ -133,6 +135,7 @@ export class PointerInput {
       x: event.clientX,
       y: event.clientY,
       slop: SLOP[kind],
+      offset: { x: 0, y: 0 },
       drag: null,
     };
   }
@@ -141,24 +144,45 @@ export class PointerInput {
   move(event) {
     const press = this.press;
     if (!press || event.pointerId !== press.pointerId) return;
-    const dx = event.clientX - press.x;
-    const dy = event.clientY - press.y;
+    press.offset = { x: event.clientX - press.x, y: event.clientY - press.y };
     if (!press.drag) {
-      if (Math.hypot(dx, dy) < press.slop) return;
+      if (Math.hypot(press.offset.x, press.offset.y) < press.slop) return;
       press.drag = this.start(press.card);
     } else if (!this.board.holding()) {
-      // The answer to an earlier move was drawn meanwhile, with the held cards
-      // back in their places: they are picked up again from there.
+      // Put back by a drawing when it could not be picked up again (redrawn).
       if (!this.handlers.canPick(press.card)) return;
       press.drag = this.start(press.card);
     }
-    const drag = press.drag;
-    this.board.drag(dx, dy);
-    const over = placeUnder(drag.places, moved(drag.lead, dx, dy));
+    this.follow(press, press.drag);
+  }
+
+  /**
+   * Draw the held cards where the pointer has them, and mark the place under them.
+   * @param {Press} press
+   * @param {Drag} drag
+   */
+  follow(press, drag) {
+    const { x, y } = press.offset;
+    this.board.drag(x, y);
+    const over = placeUnder(drag.places, moved(drag.lead, x, y));
     if (over !== drag.over) {
       drag.over = over;
       if (drag.marked) this.board.markOver(over, press.card);
     }
+  }
+
+  /**
+   * The board was drawn anew while cards are held (the answer to an earlier
+   * move came, or a move drawn before its answer): the drawing put them back
+   * in their places, so they are picked up again from there at once, and drawn
+   * under the pointer in the same frame rather than sliding home until the
+   * pointer moves.
+   */
+  redrawn() {
+    const press = this.press;
+    if (!press?.drag || this.board.holding() || !this.handlers.canPick(press.card)) return;
+    press.drag = this.start(press.card);
+    this.follow(press, press.drag);
   }
 
   /**
