@@ -92,7 +92,12 @@ def test_no_input_makes_a_command_fail_with_a_traceback(
 ) -> None:
     import uvicorn
 
+    from yukon.commands import serve
+
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: None)
+    # The collector of this test process stays as it is: a server's tuning (a frozen heap,
+    # passes 70 times rarer) would carry over to every test run after this one.
+    monkeypatch.setattr(serve, "tune_collector", lambda: None)
     # A relative --db or --out lands in the test's own folder, never in the checkout.
     monkeypatch.chdir(tmp_path)
     file = tmp_path / "input.json"
