@@ -22,16 +22,19 @@ _TEST_RUN_VARIABLES = frozenset({"YUKON_TEST_POSTGRES_URL", "YUKON_EXPECT_BUILD"
 
 
 @pytest.fixture(autouse=True)
-def _own_data_folder(
+def _own_environment(
     monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """A command run without ``--db`` (``yukon prune``, ``serve``, ``backup``, as the
     command-line fuzz runs them) works on the user's data folder: point it at an empty
     folder of this test, never at the real database of the machine's user; and leave
-    out the app's settings from the environment (``YUKON_DATABASE_URL`` above all)."""
+    out the app's settings from the environment (``YUKON_DATABASE_URL`` above all), and
+    any proxy: every request of a test is to a server on this machine, and an
+    ``HTTP_PROXY`` sent the test's requests to the proxy instead."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
     for name in list(os.environ):
-        if name.startswith("YUKON_") and name not in _TEST_RUN_VARIABLES:
+        setting = name.startswith("YUKON_") and name not in _TEST_RUN_VARIABLES
+        if setting or name.lower().endswith("_proxy"):
             monkeypatch.delenv(name)
 
 
