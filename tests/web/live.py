@@ -13,7 +13,7 @@ from contextlib import contextmanager
 import uvicorn
 from starlette.applications import Starlette
 
-from .server import LOOPBACK, free_port
+from .server import LOOPBACK
 
 _START_SECONDS = 20.0
 # A failed test may leave a request open: the server then cancels it rather than wait.
@@ -33,7 +33,11 @@ def wait_for(condition: Callable[[], bool], what: str, seconds: float = 20.0) ->
 @contextmanager
 def live_server(app: Starlette) -> Iterator[str]:
     """Serve *app* until the block ends; yields its base URL."""
-    port = free_port()
+    # The server is handed the socket bound here: no other program can take its port
+    # between a probe for a free one and uvicorn's own bind.
+    listener = socket.socket()
+    listener.bind((LOOPBACK, 0))
+    port = listener.getsockname()[1]
     config = uvicorn.Config(
         app,
         host=LOOPBACK,
@@ -43,7 +47,9 @@ def live_server(app: Starlette) -> Iterator[str]:
         timeout_graceful_shutdown=_STOP_SECONDS,
     )
     server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="live-server", daemon=True)
+    thread = threading.Thread(
+        target=server.run, kwargs={"sockets": [listener]}, name="live-server", daemon=True
+    )
     thread.start()
     try:
         wait_for(lambda: server.started, "the server to start", _START_SECONDS)
@@ -51,6 +57,7 @@ def live_server(app: Starlette) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join()
+        listener.close()
 
 
 def send_and_keep(

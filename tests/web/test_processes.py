@@ -136,34 +136,41 @@ def _least_version(players: list[_Player], since: int | list[int]) -> int:
 
 
 def test_a_process_killed_under_load_loses_no_acknowledged_move(database: Target) -> None:
-    first, second = ServerProcess(database), ServerProcess(database)
+    servers: list[ServerProcess] = []
     players: list[_Player] = []
-    for _ in range(4):
-        clients = [httpx.Client(base_url=server.url, timeout=10) for server in (first, second)]
-        state = _json(clients[1].post(f"{API}/games", json={"code": CODE}), 201)
-        clients[0].cookies = clients[1].cookies
-        players.append(_Player(clients, state))
     stop, dead = threading.Event(), set[int]()
-    threads = [
-        threading.Thread(target=_play_until, args=(player, stop, dead, seed))
-        for seed, player in enumerate(players)
-    ]
-    for thread in threads:
-        thread.start()
-    # Kill the first server once every player has had moves acknowledged by both.
-    with _progress:
-        assert _progress.wait_for(lambda: _least_version(players, 0) >= 20, timeout=120)
-    first.kill()
-    with _progress:
-        killed_at = [player.acknowledged["version"] for player in players]
-        assert _progress.wait_for(lambda: _least_version(players, killed_at) >= 20, timeout=120)
-    stop.set()
-    for thread in threads:
-        thread.join(timeout=30)
-    second.stop()
-    # A fresh process reads what was stored: every acknowledged move is there.
-    third = ServerProcess(database)
+    threads: list[threading.Thread] = []
+    # Whatever fails, the players stop and every server ends: a player left playing would
+    # keep the test run from ending, and a server would be left behind on the database.
     try:
+        servers.append(ServerProcess(database))
+        servers.append(ServerProcess(database))
+        first, second = servers
+        for _ in range(4):
+            clients = [httpx.Client(base_url=server.url, timeout=10) for server in (first, second)]
+            state = _json(clients[1].post(f"{API}/games", json={"code": CODE}), 201)
+            clients[0].cookies = clients[1].cookies
+            players.append(_Player(clients, state))
+        threads = [
+            threading.Thread(target=_play_until, args=(player, stop, dead, seed))
+            for seed, player in enumerate(players)
+        ]
+        for thread in threads:
+            thread.start()
+        # Kill the first server once every player has had moves acknowledged by both.
+        with _progress:
+            assert _progress.wait_for(lambda: _least_version(players, 0) >= 20, timeout=120)
+        first.kill()
+        with _progress:
+            killed_at = [player.acknowledged["version"] for player in players]
+            assert _progress.wait_for(lambda: _least_version(players, killed_at) >= 20, timeout=120)
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=30)
+        second.stop()
+        # A fresh process reads what was stored: every acknowledged move is there.
+        third = ServerProcess(database)
+        servers.append(third)
         for player in players:
             acknowledged = player.acknowledged
             client = httpx.Client(base_url=third.url, cookies=player.clients[1].cookies)
@@ -172,7 +179,11 @@ def test_a_process_killed_under_load_loses_no_acknowledged_move(database: Target
             assert stored["record"] == acknowledged["record"]
             client.close()
     finally:
-        third.stop()
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=30)
+        for server in servers:
+            server.stop()
         for player in players:
             for client in player.clients:
                 client.close()
