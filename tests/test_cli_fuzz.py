@@ -5,7 +5,6 @@ status 2, never a traceback."""
 from __future__ import annotations
 
 import io
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -93,7 +92,7 @@ def test_no_input_makes_a_command_fail_with_a_traceback(
 ) -> None:
     import uvicorn
 
-    from yukon.commands import serve
+    from yukon.commands import analyze, serve
 
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: None)
     # The collector of this test process stays as it is: a server's tuning (a frozen heap,
@@ -101,7 +100,7 @@ def test_no_input_makes_a_command_fail_with_a_traceback(
     monkeypatch.setattr(serve, "tune_collector", lambda: None)
     # yukon analyze without --workers starts a cluster of one worker per CPU, several times
     # a run: two, as on CI, whatever the machine (64 CPUs were 64 processes each time).
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(analyze, "usable_cpus", lambda: 2)
     # A relative --db or --out lands in the test's own folder, never in the checkout.
     monkeypatch.chdir(tmp_path)
     file = tmp_path / "input.json"

@@ -3,6 +3,7 @@ on serving, and a kill stops a search at once."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from tests.web.live import wait_for
 from yukon.engine import Game, Move
 from yukon.solver import Limit, Status
-from yukon.solver.worker import SolverProcess, SolverProcessError
+from yukon.solver.worker import SolverProcess, SolverProcessError, usable_cpus
 
 
 @pytest.fixture
@@ -37,3 +38,13 @@ def test_a_kill_stops_a_search_at_once(process: SolverProcess) -> None:
         process.receive()
     # Its end has been read from the pipe; the exit is seen once the process is reaped.
     wait_for(lambda: not process.is_alive(), "the killed process to be reaped", 10)
+
+
+def test_the_cpus_are_those_the_process_may_run_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A container or ``taskset`` gives the process 2 of the host's 64 CPUs: 2 it is
+    (``yukon analyze``'s default cluster and the server's solver processes)."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {4, 5}, raising=False)
+    assert usable_cpus() == 2
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)  # not on Linux
+    assert usable_cpus() == 64

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -27,6 +26,7 @@ from yukon.commands.solve import SolveInputError, add_limit, limit_of
 from yukon.engine import RULE_SETS, GameCode, RuleSet, YukonError
 from yukon.solver import Limit, Status
 from yukon.solver.batch import Verdict, read_verdicts, undecided
+from yukon.solver.worker import usable_cpus
 
 __all__ = ["register", "summary_lines", "wilson"]
 
@@ -63,7 +63,10 @@ def register(commands: Subcommands) -> None:
     add_limit(analyze, "per deal")
     where = analyze.add_mutually_exclusive_group()
     where.add_argument(
-        "--workers", type=int, metavar="W", help="processes of the local cluster (default: cores)"
+        "--workers",
+        type=int,
+        metavar="W",
+        help="processes of the local cluster (default: the CPUs it may use)",
     )
     where.add_argument(
         "--scheduler", metavar="ADDRESS", help="a running Dask scheduler, e.g. tcp://host:8786"
@@ -140,7 +143,7 @@ def _solve(
 
     counts: Counter[Status] = Counter()
     with (
-        connect(scheduler, workers or os.cpu_count() or 1) as client,
+        connect(scheduler, workers or usable_cpus()) as client,
         out.open("a", encoding="utf-8") as sink,
         _progress(len(todo), sys.stderr) as bar,
     ):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import multiprocessing
+import os
 import signal
 from multiprocessing import forkserver
 from multiprocessing.connection import Connection
@@ -33,7 +34,7 @@ from yukon.engine import Position
 from yukon.solver.result import Limit, SolveResult
 from yukon.solver.search import solve
 
-__all__ = ["SolverProcess", "SolverProcessError", "prepare"]
+__all__ = ["SolverProcess", "SolverProcessError", "prepare", "usable_cpus"]
 
 _PROCESS_NAME: Final = "yukon-solver"
 _JOIN_SECONDS: Final = 5.0
@@ -136,3 +137,12 @@ class SolverProcess:
         self._process.join(_JOIN_SECONDS)
         self._connection.close()
         self._process.close()
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on: fewer than the machine's in a container or
+    under ``taskset`` (where ``os.cpu_count()`` still counts every CPU of the host)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1

@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import enum
 import math
-import os
 from collections import deque
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
@@ -35,7 +34,7 @@ from typing import Any, Final
 from yukon.engine import Game, Move, Position
 from yukon.solver import Limit, SolveResult
 from yukon.solver.service import cached_result, remember, suggested_move
-from yukon.solver.worker import SolverProcess, SolverProcessError, prepare
+from yukon.solver.worker import SolverProcess, SolverProcessError, prepare, usable_cpus
 from yukon.web.errors import ApiError, retry_later
 
 __all__ = ["Asker", "Kind", "Solving", "default_workers"]
@@ -49,11 +48,7 @@ def default_workers(server_processes: int = 1) -> int:
     processes do not start N solver processes per CPU; and at least two in each,
     so that hints keep one while analyses search (with one, a hint waited behind
     3-second analyses: a median of 2.7 s while 8 players hammered the solver)."""
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cpus = os.cpu_count() or 1
-    return max(_MIN_WORKERS, cpus // max(1, server_processes))
+    return max(_MIN_WORKERS, usable_cpus() // max(1, server_processes))
 
 
 class Kind(enum.Enum):
