@@ -4,17 +4,12 @@
 
 from __future__ import annotations
 
-import asyncio
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 import httpx
-import uvicorn
 from starlette.types import Receive, Scope, Send
 
-from tests.web.server import LOOPBACK, free_port
+from tests.web.live import live_server
 
 _HOP_BY_HOP = {b"connection", b"keep-alive", b"transfer-encoding", b"upgrade", b"host"}
 
@@ -59,22 +54,6 @@ class PrefixProxy:
         await send({"type": "http.response.body", "body": content})
 
 
-@contextmanager
-def running_proxy(prefix: str, backend: str) -> Iterator[str]:
-    """The proxy on a free loopback port; yields its address."""
-    port = free_port()
-    config = uvicorn.Config(
-        PrefixProxy(prefix, backend), host=LOOPBACK, port=port, log_level="warning"
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not server.started:  # the state the tests need: listening
-            assert time.monotonic() < deadline, "the proxy did not start"
-            threading.Event().wait(0.02)
-        yield f"http://{LOOPBACK}:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
+def running_proxy(prefix: str, backend: str) -> AbstractContextManager[str]:
+    """The proxy on a free loopback port, until the block ends; yields its address."""
+    return live_server(PrefixProxy(prefix, backend))

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import uvicorn
-from starlette.applications import Starlette
+from starlette.types import ASGIApp
 
 from .server import LOOPBACK
 
@@ -31,7 +31,7 @@ def wait_for(condition: Callable[[], bool], what: str, seconds: float = 20.0) ->
 
 
 @contextmanager
-def live_server(app: Starlette) -> Iterator[str]:
+def live_server(app: ASGIApp) -> Iterator[str]:
     """Serve *app* until the block ends; yields its base URL."""
     # The server is handed the socket bound here: no other program can take its port
     # between a probe for a free one and uvicorn's own bind.
