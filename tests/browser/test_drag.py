@@ -158,6 +158,19 @@ def test_a_foundation_card_is_taken_back_by_dragging(open_app: OpenApp, touch: b
     assert app.drawn_columns() == state["columns"]
 
 
+# Counts the frames drawn without the place under the held cards marked, until
+# window.counting is set false.
+_COUNT_UNMARKED_FRAMES = """() => {
+    window.unmarked = 0;
+    window.counting = true;
+    const tick = () => {
+        if (!document.querySelector('#board .slot.over')) window.unmarked += 1;
+        if (window.counting) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+}"""
+
+
 def test_a_drag_goes_on_when_an_earlier_move_is_drawn_meanwhile(open_app: OpenApp) -> None:
     """The answer to a tap arrives while another card is held still: the board
     is drawn anew, and the held card stays under the pointer and still follows."""
@@ -173,6 +186,7 @@ def test_a_drag_goes_on_when_an_earlier_move_is_drawn_meanwhile(open_app: OpenAp
     start = app.grip("8C")
     home = app.box(app.card("8C"))
     app.mouse_drag(start, (start[0] + 60, start[1] + 100), release=False)
+    app.page.evaluate(_COUNT_UNMARKED_FRAMES)
     app.page.wait_for_function(
         "v => Number(document.body.dataset.version) > v", arg=before["version"]
     )
@@ -180,6 +194,8 @@ def test_a_drag_goes_on_when_an_earlier_move_is_drawn_meanwhile(open_app: OpenAp
     # Not one frame home: the cards would slide there and wait for the pointer to move.
     assert app.page.locator('#board .card.dragging[data-card="8C"]').count() == 1
     assert app.box(app.card("8C"))["y"] > home["y"] + 60
+    # Nor one frame without the place under them marked: the mark would blink.
+    assert app.page.evaluate("() => { window.counting = false; return window.unmarked; }") == 0
     app.page.mouse.move(start[0] + 80, start[1] + 120, steps=2)
     assert app.page.locator('#board .card.dragging[data-card="8C"]').count() == 1
     assert app.box(app.card("8C"))["y"] > home["y"] + 60

@@ -181,7 +181,7 @@ export class PointerInput {
   redrawn() {
     const press = this.press;
     if (!press?.drag || this.board.holding() || !this.handlers.canPick(press.card)) return;
-    press.drag = this.start(press.card);
+    press.drag = this.start(press.card, press.drag.marked);
     this.follow(press, press.drag);
   }
 
@@ -192,24 +192,38 @@ export class PointerInput {
    * them) follow in the next frame: in the lift's own frame, restyling and
    * painting them made a frame of the pick-up run long at 4x CPU throttling
    * in 44 of 60 pick-ups (bench/browser.py --pickups), and in 23 of 60 with
-   * them a frame later.
+   * them a frame later. Cards picked up again after a drawing are marked at
+   * once: a frame without the marks would show them blink.
    * @param {string} card
+   * @param {boolean} [again] whether the cards were held before the drawing
    * @returns {Drag}
    */
-  start(card) {
+  start(card, again = false) {
     const places = placesOf(this.board);
     const lead = this.board.lift(card);
     /** @type {Drag} */
     const drag = { places, lead, over: null, marked: false };
-    afterFrame(() => {
-      // Let go meanwhile (the drop's drawing has put the cards back): nothing to mark.
-      if (this.press?.drag !== drag || !this.board.holding()) return;
-      drag.marked = true;
-      this.board.uncoverHeld();
-      this.handlers.onDragStart(card);
-      this.board.markOver(drag.over, card);
-    });
+    if (again) this.mark(drag, card);
+    else {
+      afterFrame(() => {
+        // Let go meanwhile (the drop's drawing has put the cards back): nothing to mark.
+        if (this.press?.drag === drag && this.board.holding()) this.mark(drag, card);
+      });
+    }
     return drag;
+  }
+
+  /**
+   * Mark what a drag shows: the card it uncovered, the places the cards may
+   * go and the place under them.
+   * @param {Drag} drag
+   * @param {string} card
+   */
+  mark(drag, card) {
+    drag.marked = true;
+    this.board.uncoverHeld();
+    this.handlers.onDragStart(card);
+    this.board.markOver(drag.over, card);
   }
 
   /** @param {PointerEvent} event */
