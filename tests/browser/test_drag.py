@@ -252,7 +252,7 @@ def test_a_drop_is_drawn_before_its_answer_comes(open_app: OpenApp) -> None:
     assert abs(ten["x"] - jack["x"]) < 1
     assert ten["y"] > jack["y"]
     assert app.page.locator(".card.dragging, .card.held").count() == 0
-    # Not answered yet: the info bar and the page's version are the old game's.
+    # Not answered yet: the page still holds the version from before the move.
     assert app.version() == before["version"]
     assert app.page.evaluate("document.body.dataset.pending") == "1"
     held.answer()
