@@ -73,6 +73,16 @@ export function atUndoLimit(state) {
 }
 
 /**
+ * @param {GameState} state
+ * @param {string} card
+ * @param {string} target a column's number ("1" … "7"), or "F"
+ * @returns {boolean} whether the server listed *target* among the places *card* may go
+ */
+function listed(state, card, target) {
+  return (state.targets[card] ?? []).includes(target);
+}
+
+/**
  * The board of *state* once *card*, with the cards on it, has gone to
  * *target*, as far as the page can know before the server answers: a card
  * the move uncovers stays face down until the answer names it, and the score,
@@ -208,7 +218,7 @@ export class GameController {
       // The hint goes; a drag's marks go as its cards slide (board.js releaseDrag).
       this.clearHint(["hinted"]);
       const answer = api.move(state.id, `${card}>${target}`, state.version);
-      if ((state.targets[card] ?? []).includes(target)) this.foresee(foreseen(state, card, target));
+      if (listed(state, card, target)) this.foresee(foreseen(state, card, target));
       try {
         this.adopt(await answer);
       } catch (error) {
@@ -274,7 +284,7 @@ export class GameController {
     const settings = this.views.settings.values;
     const where = this.views.board.locate(card);
     const home = where && "column" in where ? String(where.column + 1) : null;
-    if (target && (state.targets[card] ?? []).includes(target)) return target;
+    if (target && listed(state, card, target)) return target;
     const automatic = settings.auto_placement ? this.autoTarget(state, card) : null;
     if (automatic) return automatic;
     return target && target !== home && settings.interactive_rules ? target : null;
@@ -289,7 +299,7 @@ export class GameController {
    */
   autoTarget(state, card) {
     if (state.double_tap[card]) return state.double_tap[card];
-    return (state.targets[card] ?? []).includes("F") && this.views.board.isLastCard(card) ? "F" : null;
+    return listed(state, card, "F") && this.views.board.isLastCard(card) ? "F" : null;
   }
 
   /**
@@ -303,7 +313,7 @@ export class GameController {
       const board = this.views.board;
       this.tapMoved = null;
       let target = null;
-      if (board.isLastCard(card) && (state.targets[card] ?? []).includes("F")) target = "F";
+      if (board.isLastCard(card) && listed(state, card, "F")) target = "F";
       // A foundation's top goes back only when dragged or double-tapped, never by a mere tap.
       else if ("column" in (board.locate(card) ?? {}) && this.views.settings.values.auto_placement) {
         target = this.placement(state, card);
