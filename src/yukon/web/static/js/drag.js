@@ -149,9 +149,7 @@ export class PointerInput {
       if (Math.hypot(press.offset.x, press.offset.y) < press.slop) return;
       press.drag = this.start(press.card);
     } else if (!this.board.holding()) {
-      // Put back by a drawing when it could not be picked up again (redrawn).
-      if (!this.handlers.canPick(press.card)) return;
-      press.drag = this.start(press.card);
+      return; // put back by a drawing that left the card where it cannot be picked up (redrawn)
     }
     this.follow(press, press.drag);
   }
