@@ -191,6 +191,14 @@ class AppPage:
         """Wait until no card is sliding, so that its place on screen is final."""
         self.page.wait_for_function("() => document.getAnimations().length === 0")
 
+    def slow_network(self, latency_ms: int) -> None:
+        """Every answer of the server arrives *latency_ms* late, as on a phone network."""
+        session = self.page.context.new_cdp_session(self.page)
+        session.send("Network.enable")
+        conditions = {"offline": False, "latency": latency_ms}
+        unlimited = {"downloadThroughput": -1, "uploadThroughput": -1}
+        session.send("Network.emulateNetworkConditions", {**conditions, **unlimited})
+
     def set_setting(self, **values: object) -> None:
         status, _ = self.api("PUT", "/settings", values)
         assert status == 200

@@ -176,12 +176,7 @@ def test_a_drag_goes_on_when_an_earlier_move_is_drawn_meanwhile(open_app: OpenAp
     is drawn anew, and the held card stays under the pointer and still follows."""
     app = open_app()
     before = app.open_deal("YU1-C-AACRWEA", ["TH>1"])
-    session = app.page.context.new_cdp_session(app.page)
-    session.send("Network.enable")
-    session.send(
-        "Network.emulateNetworkConditions",
-        {"offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1},
-    )
+    app.slow_network(1500)
     app.tap("AS")
     start = app.grip("8C")
     home = app.box(app.card("8C"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import OpenApp
-from tests.browser.helpers import AppPage, owned_faces
+from tests.browser.helpers import owned_faces
 
 pytestmark = pytest.mark.browser
 
@@ -81,16 +81,6 @@ def test_with_automatic_placement_one_tap_places_a_card(open_app: OpenApp) -> No
     assert app.state()["columns"][int(target) - 1]["cards"][-2:] == ["6C", "KS"]
 
 
-def _slow_network(app: AppPage, latency_ms: int) -> None:
-    """Every answer of the server arrives *latency_ms* late, as on a phone network."""
-    session = app.page.context.new_cdp_session(app.page)
-    session.send("Network.enable")
-    session.send(
-        "Network.emulateNetworkConditions",
-        {"offline": False, "latency": latency_ms, "downloadThroughput": -1, "uploadThroughput": -1},
-    )
-
-
 @pytest.mark.parametrize(
     ("touch", "latency_ms"),
     [(False, 0), (False, 200), (True, 0), (True, 200)],
@@ -102,7 +92,7 @@ def test_a_double_tap_on_a_card_that_goes_home_is_one_move(
     app = open_app(touch=touch)
     before = app.open_deal("YU1-C-AACRWEA", ["TH>1"])
     assert before["columns"][3]["cards"][-1] == "AS"
-    _slow_network(app, latency_ms)
+    app.slow_network(latency_ms)
     app.double_tap("AS", touch=touch)
     app.wait_idle()
     state = app.state()
