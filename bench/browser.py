@@ -135,14 +135,16 @@ def measure_bytes(browser: Browser, base: str) -> tuple[int, Counter[str]]:
     return total, sizes
 
 
-def _opening(browser: Browser, base: str) -> tuple[BrowserContext, Page]:
-    """A new player's page on the deal, its opening moves made through the API
-    (the page shows them once loaded again)."""
+def _opening(
+    browser: Browser, base: str, moves: list[str] = OPENING
+) -> tuple[BrowserContext, Page]:
+    """A new player's page on the deal, *moves* made through the API (the page
+    shows them once loaded again)."""
     context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(f"/play/{DEAL}")
     _interactive_ms(page)
-    for move in OPENING:
+    for move in moves:
         page.evaluate(_PLAY, move)
     return context, page
 
@@ -236,20 +238,15 @@ def measure_flip(
     """10♥ is dragged onto J♠ and dropped: the cards slide into place and A♠,
     uncovered, flips over (recorded by *tracer* too, when given). Every answer
     of the server comes *latency_ms* late, as on a phone's network."""
-    context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.goto(f"/play/{DEAL}")
-    _interactive_ms(page)
+    context, page = _opening(browser, base, moves=[])
     page.wait_for_function("() => document.getAnimations().length === 0")
     session = context.new_cdp_session(page)
     session.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     if latency_ms:
         session.send("Network.enable")
         conditions = {"offline": False, "latency": latency_ms}
-        session.send(
-            "Network.emulateNetworkConditions",
-            {**conditions, "downloadThroughput": -1, "uploadThroughput": -1},
-        )
+        unlimited = {"downloadThroughput": -1, "uploadThroughput": -1}
+        session.send("Network.emulateNetworkConditions", {**conditions, **unlimited})
     x, y = _card_point(page, "TH")
     to_x, to_y = _card_point(page, "JS", 40)
     version = page.evaluate("Number(document.body.dataset.version)")
