@@ -3,6 +3,8 @@ back and explain the rule, placement help, automatic placement, take-backs."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from playwright.sync_api import Route
 
@@ -309,3 +311,90 @@ def test_moves_to_and_from_a_foundation_are_drawn_before_their_answers(
     state = app.state()
     assert state["record"].endswith("6D>F 6D>3 6D>F")
     assert app.drawn_columns() == state["columns"]
+
+
+# Each frame, the card's centre, until tracking stops.
+_TRACK_CENTRE = """(code) => {
+    window.tracking = true;
+    window.centres = [];
+    const card = document.querySelector(`#board .card.face[data-card="${code}"]`);
+    const track = () => {
+        if (!window.tracking) return;
+        const box = card.getBoundingClientRect();
+        window.centres.push([box.x + box.width / 2, box.y + box.height / 2]);
+        requestAnimationFrame(track);
+    };
+    requestAnimationFrame(track);
+}"""
+
+
+def _centre(box: dict[str, float]) -> tuple[float, float]:
+    return (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def _farthest_off_the_way(
+    app: AppPage, start: tuple[float, float], end: tuple[float, float]
+) -> float:
+    """Stop tracking: how far the centres tracked strayed from the way from *start* to *end*."""
+    centres: list[list[float]] = app.page.evaluate(
+        "() => { window.tracking = false; return window.centres; }"
+    )
+    assert centres
+    way = (end[0] - start[0], end[1] - start[1])
+    length = way[0] ** 2 + way[1] ** 2
+    farthest = 0.0
+    for x, y in centres:
+        along = ((x - start[0]) * way[0] + (y - start[1]) * way[1]) / length if length else 0.0
+        along = min(1.0, max(0.0, along))
+        off = math.hypot(x - start[0] - along * way[0], y - start[1] - along * way[1])
+        farthest = max(farthest, off)
+    return farthest
+
+
+def test_held_cards_stay_under_the_pointer_and_slide_on_from_where_they_were_let_go(
+    open_app: OpenApp,
+) -> None:
+    """10♥, held by its index, is carried across the board: its centre moves as
+    far as the pointer, however far (it is drawn larger while held, around its
+    centre), and when let go on J♠ it slides from there straight to its place."""
+    app = open_app()
+    app.open_deal("YU1-C-AACRWEA")
+    start, end = app.grip("TH"), app.drop_point("1", "TH")
+    assert math.hypot(end[0] - start[0], end[1] - start[1]) > 300
+    home = _centre(app.box(app.card("TH")))
+    app.mouse_drag(start, end, release=False)
+    held = _centre(app.box(app.card("TH")))
+    assert held[0] - home[0] == pytest.approx(end[0] - start[0], abs=1)
+    assert held[1] - home[1] == pytest.approx(end[1] - start[1], abs=1)
+    app.page.evaluate(_TRACK_CENTRE, "TH")
+    app.page.mouse.up()
+    app.wait_idle()
+    assert app.state()["record"] == "YU1-C-AACRWEA TH>1"
+    placed = _centre(app.box(app.card("TH")))
+    assert _farthest_off_the_way(app, held, placed) < 2
+
+
+def test_a_drop_made_while_an_earlier_move_awaits_its_answer_goes_straight_on(
+    open_app: OpenApp,
+) -> None:
+    """Q♣ is dropped on column 5 while the answer to 10♥'s move is still on its
+    way: its move is decided once that answer comes, and drawn with it, so that
+    Q♣ goes straight from where it was let go to its place, never a frame back
+    towards where it was picked up first."""
+    app = open_app()
+    before = app.open_deal("YU1-C-AACRWEA")
+    held = _HeldMove(app)
+    app.drag("TH", "1")
+    _wait_drawn(app, 1, before["columns"][3]["cards"][-1])
+    home = _centre(app.box(app.card("QC")))
+    app.drag("QC", "5")
+    assert app.page.locator('#board .card.dragging[data-card="QC"]').count() == 1
+    let_go = _centre(app.box(app.card("QC")))
+    assert math.hypot(let_go[0] - home[0], let_go[1] - home[1]) > 100
+    app.page.evaluate(_TRACK_CENTRE, "QC")
+    held.answer()
+    app.wait_idle()
+    assert app.state()["record"] == "YU1-C-AACRWEA TH>1 QC>5"
+    assert app.drawn_columns() == app.state()["columns"]
+    placed = _centre(app.box(app.card("QC")))
+    assert _farthest_off_the_way(app, let_go, placed) < 2

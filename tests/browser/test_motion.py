@@ -72,8 +72,8 @@ def test_a_picked_up_group_lifts(open_app: OpenApp, reduced: bool) -> None:
     lifted = app.page.eval_on_selector_all(
         "#board .card.dragging",
         """cards => cards.map(card => {
-            const style = getComputedStyle(card);
-            return [card.dataset.card, style.scale, style.boxShadow];
+            const grown = card.getBoundingClientRect().width / card.offsetWidth;
+            return [card.dataset.card, grown.toFixed(2), getComputedStyle(card).boxShadow];
         })""",
     )
     assert [card for card, _, _ in lifted] == ["TD", "5H", "JD", "8S"]

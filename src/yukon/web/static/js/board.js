@@ -49,6 +49,14 @@ const MOVE_MS = 160;
  */
 const COLUMN_Z = 100;
 const LIFTED_Z = 10000;
+/**
+ * Held cards are drawn this much larger, as if lifted towards the player. The
+ * scale is part of their transform, after the drag's offset: as the `scale`
+ * property it came before the offset in the transform, which it then grew as
+ * well, so that the cards ran ahead of the pointer by a twentieth of the way
+ * and jumped back by as much when let go.
+ */
+const LIFT_SCALE = "scale(1.05)";
 /** Each board's own prefix for its cards' ids (the game's, the Examples' and Watch's boards share the page). */
 let boards = 0;
 /** A card turning over: it opens from its edge, as a card flipped on the table. */
@@ -546,6 +554,7 @@ export class BoardView {
       node.classList.add("dragging");
       node.style.zIndex = String(LIFTED_Z + index);
       node.style.translate = `${from[index].x}px ${from[index].y}px`;
+      node.style.transform = LIFT_SCALE;
     });
     group[0].classList.add("held");
     this.lifted = { cards: group, from, moved: { x: 0, y: 0 } };
@@ -586,7 +595,7 @@ export class BoardView {
     const lifted = this.lifted;
     if (!lifted) return;
     lifted.moved = { x: dx, y: dy };
-    const offset = `translate(${dx}px, ${dy}px)`;
+    const offset = `translate(${dx}px, ${dy}px) ${LIFT_SCALE}`;
     for (const node of lifted.cards) node.style.transform = offset;
   }
 
@@ -608,8 +617,10 @@ export class BoardView {
     // the page there would be restyled in the release's own task (the click's
     // hit test asks for it), before the request for the move is even sent.
     this.clearMarks(["allowed", "over"]);
+    const setDown = `translate(${lifted.moved.x}px, ${lifted.moved.y}px)`;
     for (const node of lifted.cards) {
-      // Set down at once (board.css), as the slide starts: only their offsets change.
+      // Set down at once, where they were let go, as the slide starts: only their transforms change.
+      node.style.transform = setDown;
       node.classList.add("landing");
       this.landing.add(node);
       this.spots.delete(node);
