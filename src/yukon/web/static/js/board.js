@@ -543,7 +543,7 @@ export class BoardView {
     // A card still sliding to its place is taken from that place: it is drawn under the pointer.
     for (const node of group) {
       this.stopSliding(node);
-      if (this.landing.delete(node)) node.classList.remove("landing");
+      this.landing.delete(node);
     }
     const box = this.layer.getBoundingClientRect();
     const from = group.map((node) => {
@@ -621,7 +621,6 @@ export class BoardView {
     for (const node of lifted.cards) {
       // Set down at once, where they were let go, as the slide starts: only their transforms change.
       node.style.transform = setDown;
-      node.classList.add("landing");
       this.landing.add(node);
       this.spots.delete(node);
     }
@@ -633,7 +632,7 @@ export class BoardView {
    */
   land(node) {
     if (!this.landing.delete(node)) return;
-    node.classList.remove("dragging", "held", "landing");
+    node.classList.remove("dragging", "held");
     node.style.transform = "";
     const spot = this.spots.get(node);
     if (!spot) return;
