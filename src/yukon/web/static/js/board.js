@@ -554,10 +554,10 @@ export class BoardView {
       node.classList.add("dragging");
       node.style.zIndex = String(LIFTED_Z + index);
       node.style.translate = `${from[index].x}px ${from[index].y}px`;
-      node.style.transform = LIFT_SCALE;
     });
     group[0].classList.add("held");
     this.lifted = { cards: group, from, moved: { x: 0, y: 0 } };
+    this.drag(0, 0); // grown where they lie
     const { width, height } = this.metrics;
     return { left: from[0].x, top: from[0].y, right: from[0].x + width, bottom: from[0].y + height };
   }
@@ -617,10 +617,8 @@ export class BoardView {
     // the page there would be restyled in the release's own task (the click's
     // hit test asks for it), before the request for the move is even sent.
     this.clearMarks(["allowed", "over"]);
-    const setDown = `translate(${lifted.moved.x}px, ${lifted.moved.y}px)`;
+    // Set down as their slides start, in this drawing (slide(), land()): their transforms lose the lift's scale.
     for (const node of lifted.cards) {
-      // Set down at once, where they were let go, as the slide starts: only their transforms change.
-      node.style.transform = setDown;
       this.landing.add(node);
       this.spots.delete(node);
     }
