@@ -104,6 +104,27 @@ cards), it was open at 1,000,000 states, with all cards but the Kings, Queens
 and red Jacks (41) likewise: leaving out a card frees its places and takes
 away its need of one, and the cards left in still make a game too large to
 search to its end.
+
+A search up to a card's first move (a throwaway experiment, not kept). Each
+deal has a card that moves only after some goal is reached: in deal 75, T♦
+only after T♥ went up (above); in deal 166, 9♣ only after 8♣ or 9♠ went up
+(9♣ may go up, or onto T♥ once 9♠ has left it, and 9♠ may leave T♥ only by
+going up: T♦, its other place, lies under 9♣). A winning line passes, before
+that card's first move, through a position where the goal is reached, and
+every position on the way is winnable. So the deal is lost if no position
+reachable with that card (and the cards under it) pinned reaches the goal, and
+the search of those positions may cut, besides the full game's proofs: a closed
+set of :mod:`yukon.solver.frozen` with the pinned cards as members whatever
+their conditions, holding a card of a goal's suit up to the goal, for each goal
+(that card stays in the tableau while the pins hold), and the relaxed game of
+:mod:`yukon.solver.reach` with the pinned cards never leaving, where no goal is
+up. Both searches stayed open, best-first by the goal's suit, at 15,000,000
+states each (pure Python, 20 to 25 minutes). Deal 75 gets hearts to 7♥ up
+within 17,325 states, with 8♥ on 9♠ under 7♠ 6♦ 5♣ 4♦ 3♣ (3♣ cannot go up,
+2♣ being pinned, and its one other place, 4♦, lies under it), and never
+further. Deal 166 never gets spades past 2♠ nor clubs past 2♣. Depth-first,
+deal 75 was open at 2,000,000 states, the pinned closed sets cutting about 4 %
+of them and the pinned relaxed game 8 %.
 """
 
 from __future__ import annotations
