@@ -246,12 +246,11 @@ lost in 300,196 states; 4130958051, 2170177477, 4286223921, 3026530898 and
 Fresh deals at ``--seconds 1``, pure Python, two workers, seeds 1–10, on a
 new machine of the same size, idle (load average under 0.5): 94 100 98 95 93
 94 96 98 94 95, 957 of 1,000 decided (895 won, 62 lost). Of the 43 left open,
-at 400,000 states: 4 decided within 125,000 states (4816099817 lost in
-66,299, one 2 % more than its second searched; 648200381, 4936225151 and
-7503061694 won in 92,662–120,540), 9 more (2 won, 7 lost) in 178,393–395,658,
-30 open.
-In those four, the closed-set check (:mod:`yukon.solver.frozen`) takes 46 %
-of the time (cProfile), ``closed_set`` alone 29 %.
+at 400,000 states: 4 decided within 125,000 states (4816099817 lost in 66,299,
+2 % more than its second had searched; 648200381, 4936225151 and 7503061694
+won in 92,662–120,540), 9 more (2 won, 7 lost) in 178,393–395,658, and 30
+open. In those four, the closed-set check (:mod:`yukon.solver.frozen`) takes
+46 % of the time (cProfile), ``closed_set`` alone 29 %.
 
 The other rule sets, deals 0–49 at 50,000 states each, version 1 → 2:
 Relaxed 50 won → 50 won; Russian 3 won, 46 unwinnable → the same; Alaska 35 won,
