@@ -161,38 +161,37 @@ def is_closed(board: Board, members: frozenset[int], first: int = -1) -> bool:
 
 
 def _closed(board: Board, members: tuple[int, ...], mask: int, first: int) -> bool:
-    """:func:`is_closed` for the set given both as its *members* and as a bit *mask*."""
-    below = board.below
+    """:func:`is_closed` for the set given both as its *members* and as a bit
+    *mask*: whether each member is in the tableau and meets (A) or (B) among
+    them. The conditions are written out in one loop, not asked of a function
+    per member: this runs after most moves of the complete search."""
+    where, above, below, down = board.where, board.above, board.below, board.down
+    parent_masks, foundations = board.tables.parent_masks, board.foundations
     covered = 0  # the cards members lie on: those covered by the set
     for card in members:
         under = below[card]
         if under >= 0:
             covered |= 1 << under
-    if first >= 0 and not _kept(board, first, mask, covered):
-        return False
-    return all(_kept(board, card, mask, covered) for card in members)
-
-
-def _kept(board: Board, card: int, mask: int, covered: int) -> bool:
-    """Whether *card* is in the tableau and meets (A) or (B) among the members of
-    bit *mask*, which lie on the cards of bit mask *covered*."""
-    if board.where[card] < 0:
-        return False
-    if board.down[card]:
-        keeper = board.above[card]
-        if keeper >= 0 and mask >> keeper & 1:
-            return True  # (A)
-    support = board.below[card]
-    rank = card % 13
-    if rank == KING_RANK and support >= 0:
-        return False
-    others = board.tables.parent_masks[card]
-    if support >= 0:
-        others &= ~(1 << support)
-    if others & ~covered:
-        return False
-    lowest = card - rank + board.foundations[card // 13]
-    return bool(covered & ((1 << card) - (1 << lowest)))
+    for card in (first, *members) if first >= 0 else members:
+        if where[card] < 0:
+            return False
+        if down[card]:
+            keeper = above[card]
+            if keeper >= 0 and mask >> keeper & 1:
+                continue  # (A)
+        support = below[card]
+        rank = card % 13
+        if rank == KING_RANK and support >= 0:
+            return False
+        others = parent_masks[card]
+        if support >= 0:
+            others &= ~(1 << support)
+        if others & ~covered:
+            return False  # a place it may go is not covered
+        lowest = card - rank + foundations[card // 13]
+        if not covered & ((1 << card) - (1 << lowest)):
+            return False  # no lower card of its suit is covered
+    return True
 
 
 def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
@@ -238,21 +237,23 @@ def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
         if lying >= 0 and free >> lying & 1:
             lying = -1
         support = below[card]
-        hope = 0
+        # The keepers of its (B): those on its places (every one must stay),
+        # and those on lower cards of its suit (one must); none when (B) fails.
+        every: list[int] = []
+        some: list[int] = []
         if card % 13 != KING_RANK or support < 0:
-            hope = 1
             for parent in parents[card]:
                 if parent != support:
                     keeper = above[parent]
                     if keeper < 0 or free >> keeper & 1:
-                        hope = 0
                         break
-            if hope:
-                hope = 0
+                    every.append(keeper)
+            else:
                 for lower in range(card - card % 13 + foundations[card // 13], card):
                     keeper = above[lower]
                     if keeper >= 0 and not free >> keeper & 1:
-                        hope += 1
+                        some.append(keeper)
+        hope = len(some)
         if lying < 0 and not hope:
             # Free: mark it, and what that frees in turn.
             stack.append(card)
@@ -295,22 +296,18 @@ def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
                 queue.append(lying)
         if hope:
             some_hope[card] = hope
-            for parent in parents[card]:
-                if parent != support:
-                    keeper = above[parent]
-                    links.append(first[keeper])
-                    first[keeper] = len(entries)
-                    entries.append(card << 2 | _EVERY)
-                    if not known >> keeper & 1:
-                        known |= 1 << keeper
-                        queue.append(keeper)
-            for lower in range(card - card % 13 + foundations[card // 13], card):
-                keeper = above[lower]
-                if keeper >= 0 and not free >> keeper & 1:
-                    links.append(first[keeper])
-                    first[keeper] = len(entries)
-                    entries.append(card << 2 | _SOME)
-                    if not known >> keeper & 1:
-                        known |= 1 << keeper
-                        queue.append(keeper)
+            for keeper in every:
+                links.append(first[keeper])
+                first[keeper] = len(entries)
+                entries.append(card << 2 | _EVERY)
+                if not known >> keeper & 1:
+                    known |= 1 << keeper
+                    queue.append(keeper)
+            for keeper in some:
+                links.append(first[keeper])
+                first[keeper] = len(entries)
+                entries.append(card << 2 | _SOME)
+                if not known >> keeper & 1:
+                    known |= 1 << keeper
+                    queue.append(keeper)
     return {card for card in queue if not free >> card & 1}
