@@ -229,6 +229,8 @@ def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
     entries: list[int] = []  # needer << 2 | kind
     links: list[int] = []  # the next need of the same keeper, or -1
     stack: list[int] = []
+    every: list[int] = []  # the keepers of the card looked at (two lists used over)
+    some: list[int] = []
     at = 0
     while at < len(queue):
         card = queue[at]
@@ -239,8 +241,8 @@ def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
         support = below[card]
         # The keepers of its (B): those on its places (every one must stay),
         # and those on lower cards of its suit (one must); none when (B) fails.
-        every: list[int] = []
-        some: list[int] = []
+        every.clear()
+        some.clear()
         if card % 13 != KING_RANK or support < 0:
             for parent in parents[card]:
                 if parent != support:
