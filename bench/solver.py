@@ -252,8 +252,8 @@ won in 92,662–120,540), 9 more (2 won, 7 lost) in 178,393–395,658, and 30
 open. In those four, the closed-set check (:mod:`yukon.solver.frozen`) takes
 46 % of the time (cProfile), ``closed_set`` alone 29 %. Made cheaper (each
 card's keepers found once; the conditions of a known set checked in one loop;
-the same states), six of those deals at 400,000 states take 9.26 s instead of
-9.93 in pure Python and 2.28 s instead of 2.21 compiled. Fresh deals at 1 s,
+the same states), six of those deals at 400,000 states take 9.45 s instead of
+9.93 in pure Python and 2.27 s instead of 2.21 compiled. Fresh deals at 1 s,
 seeds 1–10, idle: pure 958 of 1,000 (4816099817 now decided), compiled 967.
 
 The other rule sets, deals 0–49 at 50,000 states each, version 1 → 2:

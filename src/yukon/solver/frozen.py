@@ -229,8 +229,7 @@ def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
     entries: list[int] = []  # needer << 2 | kind
     links: list[int] = []  # the next need of the same keeper, or -1
     stack: list[int] = []
-    every: list[int] = []  # the keepers of the card looked at (two lists used over)
-    some: list[int] = []
+    needs: list[int] = []  # the keepers of the card looked at: keeper << 2 | kind
     at = 0
     while at < len(queue):
         card = queue[at]
@@ -240,22 +239,23 @@ def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
             lying = -1
         support = below[card]
         # The keepers of its (B): those on its places (every one must stay),
-        # and those on lower cards of its suit (one must); none when (B) fails.
-        every.clear()
-        some.clear()
+        # and those on lower cards of its suit (one must, *hope* of them);
+        # (B) fails when hope is 0.
+        needs.clear()
+        hope = 0
         if card % 13 != KING_RANK or support < 0:
             for parent in parents[card]:
                 if parent != support:
                     keeper = above[parent]
                     if keeper < 0 or free >> keeper & 1:
                         break
-                    every.append(keeper)
+                    needs.append(keeper << 2 | _EVERY)
             else:
                 for lower in range(card - card % 13 + foundations[card // 13], card):
                     keeper = above[lower]
                     if keeper >= 0 and not free >> keeper & 1:
-                        some.append(keeper)
-        hope = len(some)
+                        hope += 1
+                        needs.append(keeper << 2 | _SOME)
         if lying < 0 and not hope:
             # Free: mark it, and what that frees in turn.
             stack.append(card)
@@ -298,17 +298,11 @@ def closed_set(board: Board, cards: Iterable[int]) -> set[int]:
                 queue.append(lying)
         if hope:
             some_hope[card] = hope
-            for keeper in every:
+            for need in needs:
+                keeper = need >> 2
                 links.append(first[keeper])
                 first[keeper] = len(entries)
-                entries.append(card << 2 | _EVERY)
-                if not known >> keeper & 1:
-                    known |= 1 << keeper
-                    queue.append(keeper)
-            for keeper in some:
-                links.append(first[keeper])
-                first[keeper] = len(entries)
-                entries.append(card << 2 | _SOME)
+                entries.append(card << 2 | need & 3)
                 if not known >> keeper & 1:
                     known |= 1 << keeper
                     queue.append(keeper)
