@@ -4,8 +4,9 @@ won?" about fresh hard positions. Asserts nothing; stops by itself.
 
     .venv/bin/python bench/hints.py [--hammers 8] [--hints 20] [--mode close|wait]
 
-Each hammer plays one to three random moves of a hard deal (``YU1-C-AAAAAAR``,
-``YU1-C-AAAAABB``), so that positions are fresh, and asks for its analysis:
+Each hammer plays one to three random moves of a hard deal (``YU1-C-AAAAACX``,
+``YU1-C-AAAAAGK``, open at every budget tried), so that positions are fresh, and asks
+for its analysis:
 
 - ``--mode close`` (the attack of issue 10): the hammer sends the request and
   closes the connection at once, then starts again; a server that keeps
@@ -46,7 +47,7 @@ from pathlib import Path
 import httpx
 from server import HOST, free_port, start_server
 
-HARD_DEALS = ("YU1-C-AAAAAAR", "YU1-C-AAAAABB")
+HARD_DEALS = ("YU1-C-AAAAACX", "YU1-C-AAAAAGK")
 API = "/api/v1"
 _TIMEOUT = 60.0
 

@@ -256,6 +256,27 @@ the same states), six of those deals at 400,000 states take 9.45 s instead of
 9.93 in pure Python and 2.27 s instead of 2.21 compiled. Fresh deals at 1 s,
 seeds 1–10, idle: pure 958 of 1,000 (4816099817 now decided), compiled 967.
 
+Version 8 (before its first turn the complete search also asks
+:mod:`yukon.solver.pairs`; nothing else changes), idle:
+
+    classic deals 0–199, 10 s each, 2 worker(s), 15 s wall, compiled solver
+    won 182  unwinnable 16  unknown 2  decided 99.0 %   (349,915 states/s)
+    classic deals 0–199, 10 s each, 1 worker(s), 42 s wall, pure Python solver
+    won 182  unwinnable 16  unknown 2  decided 99.0 %   (93,657 states/s)
+    relaxed deals 0–199, 10 s each, 2 worker(s), 0 s wall, compiled solver
+    won 200  unwinnable 0  unknown 0  decided 100.0 %
+    relaxed deals 0–199, 10 s each, 1 worker(s), 1 s wall, pure Python solver
+    won 200  unwinnable 0  unknown 0  decided 100.0 %
+
+Deal 17 is proved lost in 3,000 states (32,291,535 in version 7); only 75 and
+166 stay open. Fresh deals at ``--seconds 1``, pure Python, two workers, seeds
+1–10: 94 100 98 95 94 94 97 98 95 95, 960 of 1,000 (895 won, 65 lost):
+3026530898, 4544070773 and 5361239470, open at 1 s in version 7 (lost in
+80,896–112,128 states there), are lost at 3,000–3,005 states; 4816099817,
+decided in 0.969 s in version 7, fell just short this time (58,880 states of
+its 66,299). The ask costs about 10 ms, pure or compiled (big-integer work that
+mypyc does not speed up), once per deal that reaches the complete search.
+
 The other rule sets, deals 0–49 at 50,000 states each, version 1 → 2:
 Relaxed 50 won → 50 won; Russian 3 won, 46 unwinnable → the same; Alaska 35 won,
 2 unwinnable → 34 won, 2 unwinnable.

@@ -90,11 +90,11 @@ def test_a_small_budget_is_the_start_of_a_large_one(number: int) -> None:
 
 
 def test_past_late_the_turns_follow_the_late_weights() -> None:
-    # Deal 17 is open at 2,700,000 states: nothing ends before the second
+    # Deal 75 is open at 200,000,000 states: nothing ends before the second
     # budget. Every turn that began before LATE has ended by LATE + 10,000, so
     # what each phase made in the next 30,000 states is its late share (to
     # within a turn).
-    position = Position.from_code(GameCode(CLASSIC, 17))
+    position = Position.from_code(GameCode(CLASSIC, 75))
     made = []
     for states in (LATE + 10_000, LATE + 40_000):
         phases = _Phases(position)

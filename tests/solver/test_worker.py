@@ -30,8 +30,8 @@ def test_a_failed_search_is_reported_and_the_process_serves_on(process: SolverPr
 
 
 def test_a_kill_stops_a_search_at_once(process: SolverProcess) -> None:
-    game = Game.from_code("YU1-C-AAAAAAR")
-    game.play(Move.parse("7H>6"))  # a hard position: ten minutes are not enough
+    game = Game.from_code("YU1-C-AAAAAGK")
+    game.play(Move.parse("TH>1"))  # a hard position: ten minutes are not enough
     process.send(game.position(), Limit(seconds=600))
     process.kill()
     with pytest.raises(SolverProcessError, match="ended"):

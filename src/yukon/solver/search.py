@@ -18,8 +18,9 @@ The quick phases are *focused*: no take-backs, no idle shuffles (see
    :data:`LATE` states :mod:`yukon.solver.reach`, asked after every move that
    turns a card). Exhausting
    it proves the position unwinnable. Before its first turn it asks whether the
-   position is lost one move later (:mod:`yukon.solver.escape`): too slow to
-   ask at every position, and a deal that quick phases win never pays for it.
+   position is lost one move later (:mod:`yukon.solver.escape`), or by facts
+   followed in pairs (:mod:`yukon.solver.pairs`): too slow to ask at every
+   position, and a deal that quick phases win never pays for them.
 
 Before any phase, a position where some card cannot reach the foundations even
 in a game where nothing is ever undone (:mod:`yukon.solver.reach`, which finds
@@ -58,6 +59,7 @@ from yukon.solver.board import Board, Snapshot, Undo
 from yukon.solver.escape import escape_lost
 from yukon.solver.frozen import LostPositions
 from yukon.solver.measures import progress
+from yukon.solver.pairs import Pairs
 from yukon.solver.reach import unreached
 from yukon.solver.result import Limit, SolverError, SolveResult, Status
 from yukon.solver.shorten import shorten
@@ -65,7 +67,7 @@ from yukon.solver.tables import FOUNDATION
 
 __all__ = ["LATE", "LATE_WEIGHTS", "SLICE", "VERSION", "WEIGHTS", "SolverError", "solve", "verify"]
 
-VERSION: Final = "7"
+VERSION: Final = "8"
 """The search's revision, recorded with every verdict of ``yukon analyze``: a
 change that can alter a verdict or a count of states under the same budget
 (phases, shares, move order, proofs) takes a new one, so that results of two
@@ -91,7 +93,15 @@ deals of bench/solver.py's seeds 1–10 open at 300,000 states, it decides 14
 at 2,000,000 states, version 6 13: deal 7732883967 is proved lost in 300,196
 states, and five other proofs take 5–27 % fewer states. An ask costs about
 15 µs compiled, three states' time: a few deals that stay open search up to
-1.8 times slower."""
+1.8 times slower. Version 8: before its first turn, the complete search also
+asks :mod:`yukon.solver.pairs` (about 10 ms, pure or compiled), which proves
+YU1 deal 17 lost there (32,376,070 states of the complete search before), and
+finds lost from the deal 122 of the 167 Classic deals the study's version 7
+proved lost; the deals it does not find lost search the same states as in
+version 7. Asked after every turn past :data:`LATE` as well, it cut proofs to a
+fraction of the states (deal 811: 416,191 instead of 1,966,963) but took 18 to
+35 times as long; asked after every tenth turn only, it saved almost nothing
+(811: 1,966,146 states)."""
 
 SLICE: Final = 500
 """The states of one turn of weight 1."""
@@ -102,7 +112,7 @@ states, for proofs."""
 LATE: Final = 200_000
 """After this many states the turns follow :data:`LATE_WEIGHTS`: wins seldom
 need more (13 of the 1,786 Classic wins of the study in docs/winnability.md, at
-2,000,000 states a deal), proofs of unwinnability more often (37 of its 167)."""
+2,000,000 states a deal), proofs of unwinnability more often (25 of its 174)."""
 LATE_WEIGHTS: Final = (0, 0, 1, 4)
 """Four of every five states for the complete search, the only phase that
 proves, and the rest for the restarts, which cut the tail of the wins: of YU1's
@@ -248,8 +258,9 @@ class _Phases:
                     continue
                 if phase is self.complete and not self.started:
                     self.started = True
-                    if escape_lost(self.complete.board):
-                        self.complete.done = True  # lost one move later: a proof
+                    board = self.complete.board
+                    if escape_lost(board) or Pairs(board).lost(board):
+                        self.complete.done = True  # lost: proofs
                         return None
                 found = phase.run(budget.turn(SLICE * weight))
                 if found is not None or self.complete.done:
