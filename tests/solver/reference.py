@@ -3,15 +3,18 @@ pruning on small positions.
 
 It walks every legal move (:meth:`Board.all_moves`, itself checked against the
 engine's move list), take-backs included, with no safe moves, no pruning and no
-column symmetry, keying positions by their exact content.
+column symmetry, keying positions by their exact content. Besides: small random
+positions to try the proofs on, and the positions of the solver's winning lines,
+which no proof may find lost.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
-from yukon.engine import DECK, Card, Position, RuleSet
+from yukon.engine import CLASSIC, DECK, Card, Game, GameCode, Position, RuleSet
+from yukon.solver import Limit, Status, solve
 from yukon.solver.board import Board, Undo
 
 
@@ -115,3 +118,50 @@ def confirm_lost(positions: Iterable[Position], *, wanted: int, cap: int) -> Non
         if checked == wanted:
             return
     assert checked == wanted, f"only {checked} of {wanted} positions were small enough"
+
+
+def winning_lines(deals: int) -> Iterator[tuple[int, list[Position]]]:
+    """Real positions, far larger than the small ones: for each Classic deal of
+    YU1 0 … *deals* − 1 that the solver wins within 50,000 states, its number
+    and every position along the solution, the deal first."""
+    for number in range(deals):
+        position = Position.from_code(GameCode(CLASSIC, number))
+        result = solve(position, Limit(states=50_000))
+        if result.status is not Status.WON:
+            continue
+        game = Game(position)
+        line = [position]
+        for move in result.moves:
+            game.play(move)
+            line.append(game.position())
+        yield number, line
+
+
+def found_by_both(
+    weaker: Callable[[Board], object],
+    stronger: Callable[[Board], object],
+    positions: Iterable[Position],
+) -> int:
+    """Assert that the proof *stronger* finds lost each of *positions* that the
+    proof *weaker* finds lost (a true answer); how many *weaker* found."""
+    found = 0
+    for position in positions:
+        board = Board(position)
+        if weaker(board):
+            found += 1
+            assert stronger(board), position.layout_lines()
+    return found
+
+
+def lost_beyond(
+    proof: Callable[[Board], object],
+    weaker: Iterable[Callable[[Board], object]],
+    positions: Iterable[Position],
+) -> Iterator[Position]:
+    """The positions of *positions* that *proof* finds lost and none of the
+    *weaker* proofs does: those that say something of *proof* alone."""
+    weaker = tuple(weaker)
+    for position in positions:
+        board = Board(position)
+        if proof(board) and not any(other(board) for other in weaker):
+            yield position

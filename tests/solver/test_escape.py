@@ -14,7 +14,7 @@ from yukon.solver.board import Board
 from yukon.solver.escape import escape_lost, escape_set
 from yukon.solver.frozen import is_lost
 
-from .reference import confirm_lost, literal_layout, small_positions
+from .reference import confirm_lost, literal_layout, lost_beyond, small_positions
 
 _SOME_WAYS_OUT = [rules for rules in RULE_SETS if rules.id != "russian"]
 """Russian rules are left out: a card there has one place to go, and of 20,000
@@ -96,12 +96,9 @@ def test_the_set_found_is_the_largest_by_the_definition(rules: RuleSet) -> None:
 def test_a_position_lost_one_move_later_is_lost(rules: RuleSet) -> None:
     # Only positions the closed sets of frozen.py do not find lost: the others
     # say nothing of the new proof.
-    def only_so(position: Position) -> bool:
-        board = Board(position)
-        return escape_lost(board) and not is_lost(board)
-
     positions = islice(small_positions(5, rules, most=18), 40_000)
-    confirm_lost(filter(only_so, positions), wanted=4 if rules is RELAXED else 8, cap=10_000)
+    found = lost_beyond(escape_lost, [is_lost], positions)
+    confirm_lost(found, wanted=4 if rules is RELAXED else 8, cap=10_000)
 
 
 def test_deal_61_is_lost_from_the_start() -> None:

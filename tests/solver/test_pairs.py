@@ -8,14 +8,13 @@ from itertools import islice
 
 import pytest
 
-from yukon.engine import CLASSIC, RULE_SETS, Game, GameCode, Position, RuleSet
-from yukon.solver import Limit, Status, solve
+from yukon.engine import CLASSIC, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver.board import Board
 from yukon.solver.escape import escape_lost
 from yukon.solver.pairs import Pairs
 from yukon.solver.reach import unreached
 
-from .reference import confirm_lost, small_positions
+from .reference import confirm_lost, found_by_both, lost_beyond, small_positions, winning_lines
 
 Fact = tuple[object, ...]
 _FEET = [("foot", number) for number in range(7)]
@@ -87,6 +86,10 @@ def literal_heights(board: Board) -> set[frozenset[Fact]]:
     }
 
 
+def _lost(board: Board) -> bool:
+    return Pairs(board).lost(board)
+
+
 def _heights(board: Board) -> set[frozenset[Fact]]:
     partners = Pairs(board).derived(board)
     heights = [("height", suit, h) for suit in range(4) for h in range(14)]
@@ -116,48 +119,31 @@ def test_the_pairs_derived_are_those_of_the_definition(rules: RuleSet) -> None:
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_a_position_the_relaxed_game_finds_lost_is_found_lost(rules: RuleSet) -> None:
-    relaxed = 0
-    for position in islice(small_positions(31, rules, most=24), 1500):
-        board = Board(position)
-        if unreached(board):
-            relaxed += 1
-            assert Pairs(board).lost(board), position.layout_lines()
-    assert relaxed >= 30
+    positions = islice(small_positions(31, rules, most=24), 1500)
+    assert found_by_both(unreached, _lost, positions) >= 30
 
 
 @pytest.mark.parametrize("rules", _BEYOND_THE_RELAXED_GAME, ids=str)
 def test_a_position_found_lost_is_lost(rules: RuleSet) -> None:
     # Only positions the relaxed game and one card's ways out leave open: the
     # others say nothing of this proof.
-    def only_so(position: Position) -> bool:
-        board = Board(position)
-        return not unreached(board) and not escape_lost(board) and Pairs(board).lost(board)
-
     positions = islice(small_positions(37, rules, most=18), 40_000)
-    confirm_lost(filter(only_so, positions), wanted=6, cap=10_000)
+    confirm_lost(lost_beyond(_lost, [unreached, escape_lost], positions), wanted=6, cap=10_000)
 
 
 def test_no_position_of_a_winning_line_is_found_lost() -> None:
-    # Real positions, far larger than the small ones, asked as the complete
-    # search asks: of the proof made for the deal, at each position of its line
-    # (and of one made for that position itself, every tenth).
+    # Asked as the complete search asks: of the proof made for the deal, at each
+    # position of its line (and of one made for that position itself, every
+    # tenth).
     checked = 0
-    for number in range(12):
-        position = Position.from_code(GameCode(CLASSIC, number))
-        result = solve(position, Limit(states=50_000))
-        if result.status is not Status.WON:
-            continue
-        game = Game(position)
-        board = Board(position)
-        pairs = Pairs(board)
-        assert not pairs.lost(board), number
-        for move in result.moves:
-            game.play(move)
-            board = Board(game.position())
-            assert not pairs.lost(board), (number, move)
+    for number, line in winning_lines(12):
+        pairs = Pairs(Board(line[0]))
+        for step, position in enumerate(line):
+            board = Board(position)
+            assert not pairs.lost(board), (number, step)
+            if step % 10 == 0:
+                assert not Pairs(board).lost(board), (number, step)
             checked += 1
-            if checked % 10 == 0:
-                assert not Pairs(board).lost(board), (number, move)
     assert checked > 500
 
 

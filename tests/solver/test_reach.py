@@ -8,14 +8,21 @@ from itertools import islice
 
 import pytest
 
-from yukon.engine import CLASSIC, RULE_SETS, Game, GameCode, Position, RuleSet
+from yukon.engine import CLASSIC, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit, Status, solve
 from yukon.solver.board import Board
 from yukon.solver.escape import escape_lost
 from yukon.solver.frozen import is_lost
 from yukon.solver.reach import unreached
 
-from .reference import confirm_lost, literal_layout, small_positions
+from .reference import (
+    confirm_lost,
+    found_by_both,
+    literal_layout,
+    lost_beyond,
+    small_positions,
+    winning_lines,
+)
 
 _BEYOND_CLOSED_SETS = [rules for rules in RULE_SETS if rules.id != "alaska"]
 """Alaska is left out where only positions without a closed set count: a card
@@ -65,24 +72,15 @@ def test_the_cards_found_are_those_of_the_definition(rules: RuleSet) -> None:
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_a_position_with_a_closed_set_is_found_lost(rules: RuleSet) -> None:
-    closed = 0
-    for position in islice(small_positions(19, rules, most=24), 3000):
-        board = Board(position)
-        if is_lost(board):
-            closed += 1
-            assert unreached(board)
-    assert closed >= 30
+    positions = islice(small_positions(19, rules, most=24), 3000)
+    assert found_by_both(is_lost, unreached, positions) >= 30
 
 
 @pytest.mark.parametrize("rules", _BEYOND_CLOSED_SETS, ids=str)
 def test_a_position_found_lost_is_lost(rules: RuleSet) -> None:
     # Only positions without a closed set: the others say nothing of this proof.
-    def only_so(position: Position) -> bool:
-        board = Board(position)
-        return bool(unreached(board)) and not is_lost(board)
-
     positions = islice(small_positions(23, rules, most=18), 40_000)
-    confirm_lost(filter(only_so, positions), wanted=8, cap=10_000)
+    confirm_lost(lost_beyond(unreached, [is_lost], positions), wanted=8, cap=10_000)
 
 
 def test_deals_24_and_62_are_lost_from_the_start() -> None:
@@ -99,18 +97,10 @@ def test_deals_24_and_62_are_lost_from_the_start() -> None:
 
 
 def test_no_position_of_a_winning_line_is_found_lost() -> None:
-    # Real positions, far larger than the small ones: every position along the
-    # solutions of the deals won among YU1 0-19 (the deal itself included).
+    # Every position along the solutions of the deals won among YU1 0-19.
     checked = 0
-    for number in range(20):
-        position = Position.from_code(GameCode(CLASSIC, number))
-        result = solve(position, Limit(states=50_000))
-        if result.status is not Status.WON:
-            continue
-        game = Game(position)
-        assert not unreached(Board(position)), number
-        for move in result.moves:
-            game.play(move)
-            assert not unreached(Board(game.position())), (number, move)
+    for number, line in winning_lines(20):
+        for position in line:
+            assert not unreached(Board(position)), (number, position.layout_lines())
             checked += 1
     assert checked > 1_000
