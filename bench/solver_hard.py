@@ -137,7 +137,10 @@ card, deal 75 had 105,036 asks in 300,000 states and 104,653 of those positions
 were lost (99.6 %), still open after 433 s; deal 166, 26,828 asks in 100,000
 states (where the relaxed game had not found the position lost already: 20,816
 times it had), 26,586 lost. After every move onto a column, deal 75 had half of its
-positions lost and was open at 32,000 states (227 s). An ask costs about 10 ms.
+positions lost and was open at 32,000 states (227 s). With the pins above, asking
+whether the goal is still reachable with them held, after every move onto a
+column: deal 75 open at 300,000 states (40 % of the asks lost, 28 minutes),
+deal 166 at 540,000 (59 %, 29 minutes). An ask costs about 10 ms.
 """
 
 from __future__ import annotations
