@@ -144,7 +144,17 @@ class Pairs:
                 number += 1
         self.facts = number
         """How many facts there are."""
-        steps: list[tuple[list[int], list[int], list[int]]] = []
+        self._steps: list[tuple[list[int], int, list[int], int, int]] = []
+        """Each step as its needs, their bits, its gain, its gain's bits and the
+        bits of every fact outside its loss."""
+        self._by_need: list[list[int]] = [[] for _ in range(self.facts)]
+
+        def step(need: list[int], gain: list[int], loss: list[int]) -> None:
+            for fact in set(need):
+                self._by_need[fact].append(len(self._steps))
+            entry = (sorted(set(need)), _bits(need), sorted(set(gain)), _bits(gain), ~_bits(loss))
+            self._steps.append(entry)
+
         for card in range(CARD_COUNT):
             suit, rank = divmod(card, 13)
             below = suit * _HEIGHTS + rank
@@ -157,24 +167,13 @@ class Pairs:
                 for target in targets:  # step 1
                     if target != place:
                         need = [on, self._bare[target], self._shown[card]]
-                        gain = [self._on[card, target], *freed]
-                        steps.append((need, gain, [on, self._bare[target]]))
+                        step(need, [self._on[card, target], *freed], [on, self._bare[target]])
                 up = [on, self._bare[card], below]  # step 2
-                steps.append(([*up, self._shown[card]], [below + 1, *freed], up))
+                step([*up, self._shown[card]], [below + 1, *freed], up)
             for target in targets:  # step 3
                 back = [below + 1, self._bare[target]]
                 gain = [below, self._on[card, target], self._bare[card], self._shown[card]]
-                steps.append((back, gain, back))
-        self._steps: list[tuple[list[int], int, list[int], int, int]] = []
-        """Each step as its needs, their bits, its gain, its gain's bits and the
-        bits of every fact outside its loss."""
-        self._by_need: list[list[int]] = [[] for _ in range(self.facts)]
-        for need, gain, loss in steps:
-            bits = _bits(need)
-            gained = _bits(gain)
-            for fact in set(need):
-                self._by_need[fact].append(len(self._steps))
-            self._steps.append((sorted(set(need)), bits, sorted(set(gain)), gained, ~_bits(loss)))
+                step(back, gain, back)
 
     def facts_of(self, board: Board) -> list[int]:
         """The facts *board*'s position makes true."""
