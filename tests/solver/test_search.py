@@ -108,6 +108,17 @@ def test_past_late_the_turns_follow_the_late_weights() -> None:
     assert abs(grew[2] - shares[3]) <= SLICE * max(LATE_WEIGHTS)
 
 
+def test_past_late_a_deal_lost_by_orders_ends_at_once() -> None:
+    # Deal 166: neither the pairs nor the complete search prove it lost (open
+    # at 2,000,000 states in version 8); the orders do, asked once at LATE.
+    result = solve(Position.from_code(GameCode(CLASSIC, 166)), Limit(states=2_000_000))
+    assert result.status is Status.UNWINNABLE
+    assert LATE <= result.states <= LATE + SLICE * max(WEIGHTS)
+    assert solve(Position.from_code(GameCode(CLASSIC, 166)), Limit(states=LATE)).status is (
+        Status.UNKNOWN
+    )
+
+
 @pytest.mark.parametrize("states", [30, 300, 3_000, 30_000])
 def test_no_budget_makes_a_winnable_deal_unwinnable(states: int) -> None:
     # Each phase must hand the next one the position it was given, whatever

@@ -103,7 +103,7 @@ from typing import Final
 from yukon.solver.board import Board
 from yukon.solver.tables import CARD_COUNT, KING_RANK
 
-__all__ = ["Pairs"]
+__all__ = ["Pairs", "height", "leave", "up"]
 
 _FEET: Final = 7
 """The column feet are the places ``CARD_COUNT`` … ``CARD_COUNT + 6``."""
@@ -118,15 +118,29 @@ class Pairs:
     not change from that position on); :meth:`lost` asks it of the board's
     position at the time."""
 
-    __slots__ = ("_bare", "_by_need", "_goal", "_on", "_shown", "_steps", "facts")
+    __slots__ = (
+        "_bare",
+        "_by_need",
+        "_goal",
+        "_on",
+        "_shown",
+        "_steps",
+        "events",
+        "facts",
+        "first",
+    )
 
     def __init__(self, board: Board) -> None:
         parents = board.tables.parents
         places: list[set[int]] = [set(parents[card]) for card in range(CARD_COUNT)]
+        self.first: dict[int, int] = {}
+        """The place each tableau card lies on in the position the facts are
+        made from."""
         for number, column in enumerate(board.columns):
             place = CARD_COUNT + number
             for card in column:
                 places[card].add(place)
+                self.first[card] = place
                 place = card
         feet = set(range(CARD_COUNT, _PLACES))
         for card in range(KING_RANK, CARD_COUNT, 13):
@@ -148,12 +162,15 @@ class Pairs:
         """Each step as its needs, their bits, its gain, its gain's bits and the
         bits of every fact outside its loss."""
         self._by_need: list[list[int]] = [[] for _ in range(self.facts)]
+        self.events: list[int] = []
+        """The events of each step, a bit each (see :func:`leave` and :func:`up`)."""
 
-        def step(need: list[int], gain: list[int], loss: list[int]) -> None:
+        def step(need: list[int], gain: list[int], loss: list[int], events: int = 0) -> None:
             for fact in set(need):
                 self._by_need[fact].append(len(self._steps))
             entry = (sorted(set(need)), _bits(need), sorted(set(gain)), _bits(gain), ~_bits(loss))
             self._steps.append(entry)
+            self.events.append(events)
 
         for card in range(CARD_COUNT):
             suit, rank = divmod(card, 13)
@@ -164,12 +181,14 @@ class Pairs:
                 freed = [self._bare[place]]
                 if place < CARD_COUNT:
                     freed.append(self._shown[place])
+                left = 1 << leave(card) if self.first.get(card) == place else 0
                 for target in targets:  # step 1
                     if target != place:
                         need = [on, self._bare[target], self._shown[card]]
-                        step(need, [self._on[card, target], *freed], [on, self._bare[target]])
-                up = [on, self._bare[card], below]  # step 2
-                step([*up, self._shown[card]], [below + 1, *freed], up)
+                        gain = [self._on[card, target], *freed]
+                        step(need, gain, [on, self._bare[target]], left)
+                needs = [on, self._bare[card], below]  # step 2
+                step([*needs, self._shown[card]], [below + 1, *freed], needs, left | 1 << up(card))
             for target in targets:  # step 3
                 back = [below + 1, self._bare[target]]
                 gain = [below, self._on[card, target], self._bare[card], self._shown[card]]
@@ -189,16 +208,20 @@ class Pairs:
             facts.append(bare[place])
         return facts
 
-    def derived(self, board: Board) -> list[int]:
+    def derived(self, board: Board, barred: int = 0) -> list[int]:
         """The derived pairs from *board*'s position: bit *g* of item *f* is set
-        when {f, g} is derived."""
+        when {f, g} is derived. With *barred* (events, a bit each), rule 2 only
+        for the steps that carry none of them: the pairs derived *without*
+        those events (see :mod:`yukon.solver.orders`)."""
         start = self.facts_of(board)
         together = _bits(start)
         partners = [0] * self.facts
         for fact in start:
             partners[fact] = together
-        steps, by_need = self._steps, self._by_need
+        steps, by_need, events = self._steps, self._by_need, self.events
         todo: list[int] | range = range(len(steps))
+        if barred:
+            todo = [number for number in todo if not events[number] & barred]
         while todo:
             grown: set[int] = set()
             for number in todo:
@@ -224,7 +247,40 @@ class Pairs:
                                 grown.add(other)
                                 new ^= lowest
             todo = sorted({step for fact in grown for step in by_need[fact]})
+            if barred:
+                todo = [number for number in todo if not events[number] & barred]
         return partners
+
+    def possible(self, partners: list[int]) -> int:
+        """The events (a bit each) of the steps whose needs are pairwise in
+        *partners*, including steps left out of :meth:`derived` for the events
+        they carry."""
+        events = 0
+        for (need, bits, *_), carried in zip(self._steps, self.events, strict=True):
+            if carried & ~events and all(partners[fact] & bits == bits for fact in need):
+                events |= carried
+        return events
+
+    def needs(self, event: int) -> list[tuple[list[int], int]]:
+        """The needs, and their bits, of each step that carries *event*."""
+        bit = 1 << event
+        return [
+            (need, bits)
+            for (need, bits, *_), carried in zip(self._steps, self.events, strict=True)
+            if carried & bit
+        ]
+
+    def lying(self, card: int) -> list[tuple[int, int]]:
+        """The places *card* may lie on, each with its fact on(card, place)."""
+        return [(place, fact) for (other, place), fact in self._on.items() if other == card]
+
+    def bare(self, place: int) -> int:
+        """The fact bare(place)."""
+        return self._bare[place]
+
+    def shown(self, card: int) -> int:
+        """The fact shown(card)."""
+        return self._shown[card]
 
     def lost(self, board: Board) -> bool:
         """Whether *board*'s position is lost by the claim above: some two suits
@@ -232,6 +288,23 @@ class Pairs:
         partners = self.derived(board)
         goal = self._goal
         return any(not partners[f] >> g & 1 for f in goal for g in goal)
+
+
+def height(suit: int, cards: int) -> int:
+    """The fact height(suit, cards)."""
+    return suit * _HEIGHTS + cards
+
+
+def leave(card: int) -> int:
+    """The event *card* leaves the place it lies on in the position the facts
+    are made from: carried by the steps 1 and 2 of *card* from that place."""
+    return card
+
+
+def up(card: int) -> int:
+    """The event *card* goes up (its suit's foundation reaches the height just
+    above it): carried by its steps 2."""
+    return CARD_COUNT + card
 
 
 def _bits(facts: list[int]) -> int:

@@ -1,0 +1,375 @@
+"""A proof that a position is lost: something every win needs that can never
+happen, found by the order things must happen in, and by what the position
+must be just before each.
+
+Facts in pairs (:mod:`yukon.solver.pairs`) look at the end of a game only:
+can every suit be complete? A win also needs every card to *leave* the place
+it lies on, and every card to *go up*; some of them cannot do so before some
+other has, and just before one does, every card lies somewhere. In YU1 deal
+166 the pairs derived let every suit be complete, yet 6♦, on T♦, can never
+leave it: just before it would (onto 7♠, onto 7♣ or up), no way of laying the
+cards out keeps each two of their facts a derived pair.
+
+Given a position *P*, its facts and steps as in :mod:`yukon.solver.pairs`, the
+**events** are
+
+- leave(x), for a card *x* in the tableau of *P*: carried by every step 1 or
+  2 of *x* from the place *x* lies on in *P*;
+- up(x), for a card *x* not on a foundation in *P*: carried by every step 2
+  of *x* (its suit's foundation reaches the height just above *x*).
+
+A move of a line of play *carries* the events of its step: they happen at
+that move. Each event happens in every won line from *P*: a card ends on its
+foundation, so a tableau card leaves its place of *P* and every card not up
+goes up.
+
+**Pairs without events.** For a set *B* of events, the pairs derived
+*without B* are those of :mod:`yukon.solver.pairs` with its rule 2 applied only
+to steps that carry no event of *B*; an event is *possible without B* when
+some step carrying it (itself barred or not) has its needs pairwise derived
+without *B*.
+
+**Lemma.** If a move *M* of a line from *P* carries an event *E*, and no move
+before *M* carries an event of *B*, then *E* is possible without *B*.
+
+*Proof.* The moves before *M* are steps that carry no event of *B*, so the
+proof of :mod:`yukon.solver.pairs` holds for the line up to *M* word for word:
+any two facts of the position *Q* before *M* form a pair derived without *B*.
+*M*'s needs hold in *Q*. ∎
+
+**Orders.** *After(G)* holds events that can only happen after the event *G*
+has: in every line from *P*, the first move carrying an event of *After(G)*
+comes strictly after the first move carrying *G* (and none comes at all in a
+line without *G*). The sets are built from empty sets by two rules, applied
+until neither adds anything:
+
+1. an event *E* other than *G* that is not possible without {G} ∪ After(G)
+   joins *After(G)*;
+2. *After(F)* joins *After(G)* for each *F* in *After(G)*.
+
+*Proof that each addition keeps the property.* Rule 2: *E* comes strictly
+after *F*, which comes strictly after *G*. Rule 1: let a line's first move
+carrying *E* be *M*, and suppose no move before *M* carries *G*. Then none
+carries an event of *After(G)* either (they all come strictly after *G*'s
+first move, which is *M* or later, or never comes), so by the lemma *E* is
+possible without {G} ∪ After(G), which rule 1 denies. So *G* came before *M*.
+∎
+
+**Never.** An event *E* never happens from *P*, and *P* is lost, when
+
+1. *E* is in *After(E)*: it would come strictly after its own first move;
+2. or *E* is not possible without {E} ∪ After(E): by the lemma at its first
+   move, before which no move carries *E* or an event of *After(E)*;
+3. or, for every step carrying *E* whose needs are pairwise derived without
+   *B* = {E} ∪ After(E), the position just before could not be laid out, as
+   follows. Just before the first move *M* carrying *E* (a step *S*), in the
+   position *Q*: every card lies on exactly one place or is up, every suit's
+   foundation has one height, a card is up exactly when its suit's height is
+   above it (so every card of its suit below an up card is up), no two cards
+   lie on one place, and each two of those facts, and each with each of *S*'s
+   needs, form a pair derived without *B* (the lemma's proof). An up card is
+   not bare nor shown (those facts describe tableau cards) and no card lies
+   on it. These are the constraints of an
+   *assignment*: a place or "up" for each card and a height for each suit.
+   The search for one is complete (arc consistency, then backtracking with
+   forward checking), and gives up after :data:`NODES` tries, which counts
+   as finding one: no assignment for any step carrying *E* means *Q* does
+   not exist, so *M* does not.
+
+Every event happens in a win, so each of these proves *P* lost. The proof
+asks the game's facts again for each event, about a hundred derivations (a
+few seconds): :mod:`yukon.solver.search` asks it once, of a deal that has
+withstood its quick phases long. In YU1's first 2,000 Classic deals it finds
+lost 166, 319 and 662, among others, that version 8 of the search left open
+at 2,000,000 states; it does not decide deal 75.
+
+>>> from yukon.engine import CLASSIC, Card, GameCode, Position
+>>> from yukon.solver.pairs import leave
+>>> board = Board(Position.from_code(GameCode(CLASSIC, 166)))
+>>> Pairs(board).lost(board), Orders(board).never() == [leave(Card.parse("6♦").index)]
+(False, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from yukon.solver.board import Board
+from yukon.solver.pairs import Pairs, height, leave, up
+from yukon.solver.tables import CARD_COUNT
+
+__all__ = ["NODES", "Layout", "Orders"]
+
+NODES: Final = 5_000
+"""How many partial assignments the search for one tries before it gives up
+(and counts one as found)."""
+_EVENTS: Final = 2 * CARD_COUNT
+
+
+class Orders:
+    """The orders of the events from *board*'s position (its current one, which
+    the facts are made from), and the events that never happen.
+
+    *stop*, asked between derivations, ends the work early: every order found
+    until then holds, and so does every event found never to happen.
+    """
+
+    __slots__ = ("_board", "_never", "_partners", "_stop", "after", "needed", "pairs")
+
+    def __init__(self, board: Board, stop: Callable[[], bool] = lambda: False) -> None:
+        self._board = board
+        self.pairs = Pairs(board)
+        self._stop = stop
+        tableau = [card for column in board.columns for card in column]
+        heights = board.foundations
+        self.needed = sum(1 << leave(card) for card in tableau) | sum(
+            1 << up(card) for card in range(CARD_COUNT) if card % 13 >= heights[card // 13]
+        )
+        """The events every win needs, a bit each."""
+        self.after = [0] * _EVENTS
+        """After(G) for each event G, a bit per event."""
+        self._never: list[int] | None = None
+        self._partners: dict[int, list[int]] = {}
+        """The pairs derived without {G} ∪ After(G) for each event G, for
+        the after sets as they stand."""
+
+    def never(self) -> list[int]:
+        """The needed events that never happen (by the three ways of the
+        proof), in order: any at all proves the position lost. Found once."""
+        if self._never is None:
+            never = self._order()
+            for event in _numbers(self.needed & ~never):
+                if self._stop():
+                    break
+                if not self._laid_out(event):
+                    never |= 1 << event
+            self._never = _numbers(never)
+        return self._never
+
+    def lost(self) -> bool:
+        """Whether some needed event never happens."""
+        return bool(self.never())
+
+    def _order(self) -> int:
+        """Build the after sets (rules 1 and 2); the events found never to
+        happen on the way (ways 1 and 2), a bit each."""
+        pairs, board, after, needed = self.pairs, self._board, self.after, self.needed
+        never = 0
+        asked = dict.fromkeys(_numbers(needed), -1)  # each event's barred set when asked
+        while not self._stop():
+            todo = [event for event, barred in asked.items() if barred != after[event]]
+            if not todo:
+                break
+            for event in todo:
+                barred = 1 << event | after[event]
+                partners = pairs.derived(board, barred)
+                possible = pairs.possible(partners)
+                self._partners[event] = partners
+                asked[event] = after[event]
+                if not possible >> event & 1:
+                    never |= 1 << event
+                after[event] |= needed & ~possible & ~(1 << event)
+                if self._stop():
+                    break
+            grew = True
+            while grew:
+                grew = False
+                for event in asked:
+                    closed = after[event]
+                    for later in _numbers(after[event]):
+                        closed |= after[later]
+                    if closed != after[event]:
+                        after[event] = closed
+                        grew = True
+        for event in asked:
+            if after[event] >> event & 1:
+                never |= 1 << event
+            if asked[event] != after[event]:
+                self._partners.pop(event, None)  # stopped before asked again
+        return never
+
+    def layout(self, event: int) -> Layout | None:
+        """The assignments of way 3 for *event*, once :meth:`never` has built
+        the after sets (``None`` if it was stopped before)."""
+        partners = self._partners.get(event)
+        return None if partners is None else Layout(self.pairs, partners)
+
+    def _laid_out(self, event: int) -> bool:
+        """Whether, for some step carrying *event*, the position just before
+        could be laid out (way 3), or the search gave up: ``True`` if not asked."""
+        layout = self.layout(event)
+        if layout is None:
+            return True
+        partners = layout.partners
+        for need, bits in self.pairs.needs(event):
+            if all(partners[fact] & bits == bits for fact in need) and layout.found(bits):
+                return True
+        return False
+
+
+class Layout:
+    """The search for an assignment of way 3, over one int of bits: bit *f* for
+    each fact value on(x, p) or height(s, h), and bit ``facts + x`` for "x is
+    up"; :attr:`_with` holds each value's compatible values."""
+
+    __slots__ = ("_facts", "_nodes", "_values", "_variables", "_with", "gave_up", "partners")
+
+    def __init__(self, pairs: Pairs, partners: list[int]) -> None:
+        self.partners = partners
+        """The pairs derived without the barred events."""
+        facts = self._facts = pairs.facts
+        ups = [facts + card for card in range(CARD_COUNT)]
+        every_up = sum(1 << bit for bit in ups)
+        suit_heights = [sum(1 << height(suit, h) for h in range(14)) for suit in range(4)]
+        lying = [pairs.lying(card) for card in range(CARD_COUNT)]
+        on_bits = [sum(1 << fact for _, fact in lying[card]) for card in range(CARD_COUNT)]
+        covering: dict[int, int] = {}  # for each place, the facts on(x, place)
+        for card in range(CARD_COUNT):
+            for place, fact in lying[card]:
+                covering[place] = covering.get(place, 0) | 1 << fact
+        self._variables: list[int] = []
+        """The values of each variable, cards first, then suits."""
+        self._with: dict[int, int] = {}
+        for card in range(CARD_COUNT):
+            suit, rank = divmod(card, 13)
+            above = sum(1 << height(suit, h) for h in range(rank + 1, 14))
+            same = range(suit * 13, suit * 13 + 13)
+            higher_up = sum(1 << ups[other] for other in same if other % 13 > rank)
+            lower_on = sum(on_bits[other] for other in same if other % 13 < rank)
+            for place, fact in lying[card]:
+                # Not up, nor the card it lies on, nor a card of its suit above
+                # it; no other card on its place.
+                compatible = every_up & ~(1 << ups[card]) & ~higher_up
+                if place < CARD_COUNT:
+                    compatible &= ~(1 << ups[place])
+                others = covering[place] & ~(1 << fact)
+                self._with[fact] = partners[fact] & ~above & ~others | compatible
+            up_card = ups[card]
+            below = suit_heights[suit] & ~above
+            not_with = on_bits[card] | covering.get(card, 0) | below | lower_on
+            not_with |= 1 << pairs.bare(card) | 1 << pairs.shown(card)
+            self._with[up_card] = ((1 << facts) - 1) & ~not_with | every_up
+            self._variables.append(on_bits[card] | 1 << up_card)
+        for suit in range(4):
+            for cards in range(14):
+                fact = height(suit, cards)
+                same = range(suit * 13, suit * 13 + 13)
+                down = sum(on_bits[other] for other in same if other % 13 < cards)
+                not_up = sum(1 << ups[other] for other in same if other % 13 >= cards)
+                self._with[fact] = partners[fact] & ~down | every_up & ~not_up
+            self._variables.append(suit_heights[suit])
+        # A fact value must be derived alone.
+        self._values = sum(
+            1 << value for value in self._with if value >= facts or partners[value] >> value & 1
+        )
+        self._nodes = 0
+        self.gave_up = False
+        """Whether the last search gave up."""
+
+    @property
+    def bits(self) -> int:
+        """How many bits the values take: the facts, then one per card up."""
+        return self._facts + CARD_COUNT
+
+    def values_of(self, board: Board, pairs: Pairs) -> list[int]:
+        """The values *board*'s position gives the variables (*pairs* made from
+        the same position as this layout's)."""
+        places = {card: place for place, card in _lying_on(board)}
+        values = []
+        for card in range(CARD_COUNT):
+            place = places.get(card)
+            if place is None:
+                values.append(self._facts + card)
+            else:
+                values.append(next(f for p, f in pairs.lying(card) if p == place))
+        values.extend(height(suit, cards) for suit, cards in enumerate(board.foundations))
+        return values
+
+    def admits(self, values: list[int], needs: int) -> bool:
+        """Whether *values* (one per variable) meet every constraint, with the
+        facts of *needs*."""
+        if any(not self._values >> value & 1 for value in values):
+            return False
+        wanted = sum(1 << value for value in values) | needs
+        return all(not wanted & ~(self._with[value] | 1 << value) for value in values)
+
+    def found(self, needs: int, among: int = -1) -> bool:
+        """Whether an assignment goes with every fact of *needs* (or the search
+        gave up), of values in *among* (bits, as :attr:`_with`'s) only."""
+        alive = 0
+        for value in _numbers(self._values & among):
+            if self._with[value] & needs == needs:
+                alive |= 1 << value
+        consistent = self._consistent(alive)
+        if consistent is None:
+            return False
+        self._nodes = 0
+        self.gave_up = False
+        try:
+            return self._extend(consistent, list(range(len(self._variables))))
+        except _GaveUpError:
+            self.gave_up = True
+            return True
+
+    def _consistent(self, alive: int) -> int | None:
+        """*alive* less every value some other variable has no value to go
+        with; ``None`` when a variable is left without any."""
+        variables, with_ = self._variables, self._with
+        changed = True
+        while changed:
+            changed = False
+            for number, mine in enumerate(variables):
+                values = alive & mine
+                if not values:
+                    return None
+                others = variables[:number] + variables[number + 1 :]
+                for value in _numbers(values):
+                    support = with_[value] & alive
+                    if not all(support & other for other in others):
+                        alive &= ~(1 << value)
+                        changed = True
+        return alive
+
+    def _extend(self, alive: int, free: list[int]) -> bool:
+        self._nodes += 1
+        if self._nodes > NODES:
+            raise _GaveUpError
+        if not free:
+            return True
+        variables = self._variables
+        chosen = min(free, key=lambda number: (alive & variables[number]).bit_count())
+        rest = [number for number in free if number != chosen]
+        mine = variables[chosen]
+        for value in _numbers(alive & mine):
+            narrowed = alive & self._with[value] & ~mine | 1 << value
+            if all(narrowed & variables[number] for number in rest) and self._extend(
+                narrowed, rest
+            ):
+                return True
+        return False
+
+
+class _GaveUpError(Exception):
+    """The search for an assignment tried :data:`NODES` of them."""
+
+
+def _numbers(bits: int) -> list[int]:
+    """The numbers of the set bits of *bits*, lowest first."""
+    numbers = []
+    while bits:
+        lowest = bits & -bits
+        numbers.append(lowest.bit_length() - 1)
+        bits ^= lowest
+    return numbers
+
+
+def _lying_on(board: Board) -> list[tuple[int, int]]:
+    """Each tableau card's place (a card or a column foot) and the card."""
+    pairs = []
+    for number, column in enumerate(board.columns):
+        place = CARD_COUNT + number
+        for card in column:
+            pairs.append((place, card))
+            place = card
+    return pairs
