@@ -279,6 +279,23 @@ its 66,299). Compiled, the same way: 95 100 98 96 97 95 99 98 97 95, 970 of
 compiled (big-integer work that mypyc does not speed up), once per deal that
 reaches the complete search.
 
+Version 9 (past 200,000 states, once, the orders of :mod:`yukon.solver.orders`,
+with 5 s of a budget in seconds to spare), idle:
+
+    classic deals 0–199, 10 s each, 2 worker(s), 12 s wall, compiled solver
+    won 182  unwinnable 17  unknown 1  decided 99.5 %   (210,646 states/s)
+    classic deals 0–199, 10 s each, 1 worker(s), 39 s wall, pure Python solver
+    won 181  unwinnable 17  unknown 2  decided 99.0 %   (76,222 states/s)
+    relaxed deals 0–199, 10 s each, 2 worker(s), 0 s wall, compiled solver
+    won 200  unwinnable 0  unknown 0  decided 100.0 %
+
+Deal 166 is proved lost at 200,313 states (2.6 s compiled); only 75 stays
+open. In pure Python one win is lost to the ask's 2–3 s: deal 43, won in
+720,454 states, no longer fits in 10 s. Fresh deals at ``--seconds 1``,
+compiled, seeds 1–10: 95 100 98 97 97 95 99 98 97 95, 971 of 1,000 (900 won,
+71 lost); asking with any time left instead, 966 (94 100 98 96 94 95 99 98 97
+95): the second's last part went to an ask cut short.
+
 The other rule sets, deals 0–49 at 50,000 states each, version 1 → 2:
 Relaxed 50 won → 50 won; Russian 3 won, 46 unwinnable → the same; Alaska 35 won,
 2 unwinnable → 34 won, 2 unwinnable.

@@ -4,6 +4,7 @@ safe moves keep winnable positions winnable, budgets are deterministic."""
 from __future__ import annotations
 
 import random
+import time
 from itertools import islice
 
 import pytest
@@ -17,6 +18,7 @@ from yukon.solver.safe import SafeMoves
 from yukon.solver.search import (
     LATE,
     LATE_WEIGHTS,
+    ORDERS_SECONDS,
     SLICE,
     WEIGHTS,
     _Budget,
@@ -117,6 +119,19 @@ def test_past_late_a_deal_lost_by_orders_ends_at_once() -> None:
     assert solve(Position.from_code(GameCode(CLASSIC, 166)), Limit(states=LATE)).status is (
         Status.UNKNOWN
     )
+
+
+def test_only_a_budget_with_seconds_to_spare_asks_the_orders() -> None:
+    # A hint of a second would spend its end on an ask cut short; a budget in
+    # states (an analysis) always asks.
+    assert _Budget(Limit(states=LATE)).can_spare(ORDERS_SECONDS)
+    assert not _Budget(Limit(seconds=1.0)).can_spare(ORDERS_SECONDS)
+    assert _Budget(Limit(seconds=600.0)).can_spare(ORDERS_SECONDS)
+    spent = _Budget(Limit(seconds=0.001))
+    while not spent.out_of_time():  # a millisecond, polled
+        time.sleep(0.0005)
+    assert not spent.can_spare(0.0)
+    assert not _Budget(Limit(states=1)).out_of_time()
 
 
 @pytest.mark.parametrize("states", [30, 300, 3_000, 30_000])

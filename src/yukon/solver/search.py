@@ -107,8 +107,9 @@ fraction of the states (deal 811: 416,191 instead of 1,966,963) but took 18 to
 (811: 1,966,146 states). Version 9: past :data:`LATE` states, the search asks
 once whether some event every win needs (a card leaving its place, or going
 up) can never happen, by the orders of :mod:`yukon.solver.orders` (about 3 s
-pure, 2 s compiled; a budget in seconds cuts it short, and what it found by
-then still holds). Of the 40 Classic deals the study's version 8 left open at
+pure, 2 s compiled; a budget in seconds asks only with
+:data:`ORDERS_SECONDS` left, and cuts it short at its end, what it found by
+then still holding). Of the 40 Classic deals the study's version 8 left open at
 2,000,000 states, it proves 19 lost in 200,098 – 201,334 states, YU1 deal 166
 among them (open in every earlier version); nothing
 changes before :data:`LATE`, and a deal it leaves open searches the same
@@ -139,6 +140,12 @@ fast; a sixth, (0, 0, 1, 5), proves deal 70 in 2,171,110 but wins 43 in 824,454.
 Version 3 gave (2, 1, 3, 9): more for phase 1, whose running out of moves ends
 the quick phases, which sped the proofs of deals 116 and 156 then; both are
 now proved before :data:`LATE` (106,841 and 59,422 states)."""
+ORDERS_SECONDS: Final = 5.0
+"""The seconds a budget in seconds must have left, once past :data:`LATE`
+states, for the search to ask the orders of :mod:`yukon.solver.orders` (2–3 s
+a deal): a hint of a second, which may pass :data:`LATE` compiled, would only
+spend its last fraction on an ask cut short (measured on fresh deals at 1 s,
+compiled, seeds 1–10: 966 of 1,000 decided asking, 971 not)."""
 LOCAL_STATES: Final = 300
 """How far phase 2 looks from one milestone for the next."""
 FACE_UP_STATES: Final = 50 * LOCAL_STATES
@@ -220,6 +227,10 @@ class _Budget:
     def elapsed(self) -> float:
         return time.perf_counter() - self.started
 
+    def can_spare(self, seconds: float) -> bool:
+        """Whether the budget has no seconds, or at least *seconds* left."""
+        return self._deadline is None or self._deadline - time.perf_counter() >= seconds
+
     def out_of_time(self) -> bool:
         """Whether the budget's seconds have run out (never, without any)."""
         return self._deadline is not None and time.perf_counter() >= self._deadline
@@ -283,7 +294,11 @@ class _Phases:
                         return None
                 if budget.states >= LATE and not self.ordered:
                     self.ordered = True
-                    if Orders(Board(self.position), budget.out_of_time).lost():
+                    stop = budget.out_of_time
+                    if (
+                        budget.can_spare(ORDERS_SECONDS)
+                        and Orders(Board(self.position), stop).lost()
+                    ):
                         self.complete.done = True  # lost: a proof
                         return None
                 found = phase.run(budget.turn(SLICE * weight))
