@@ -109,17 +109,17 @@ _EVENTS: Final = 2 * CARD_COUNT
 
 class Orders:
     """The orders of the events from *board*'s position (its current one, which
-    the facts are made from), and the events that never happen.
+    the facts are made from and kept), and the events that never happen.
 
     *stop*, asked between derivations, ends the work early: every order found
     until then holds, and so does every event found never to happen.
     """
 
-    __slots__ = ("_board", "_never", "_partners", "_stop", "after", "needed", "pairs")
+    __slots__ = ("_never", "_partners", "_start", "_stop", "after", "needed", "pairs")
 
     def __init__(self, board: Board, stop: Callable[[], bool] = lambda: False) -> None:
-        self._board = board
         self.pairs = Pairs(board)
+        self._start = self.pairs.facts_of(board)
         self._stop = stop
         tableau = [card for column in board.columns for card in column]
         heights = board.foundations
@@ -154,7 +154,7 @@ class Orders:
     def _order(self) -> int:
         """Build the after sets (rules 1 and 2); the events found never to
         happen on the way (ways 1 and 2), a bit each."""
-        pairs, board, after, needed = self.pairs, self._board, self.after, self.needed
+        pairs, start, after, needed = self.pairs, self._start, self.after, self.needed
         never = 0
         asked = dict.fromkeys(_numbers(needed), -1)  # each event's barred set when asked
         while not self._stop():
@@ -163,7 +163,7 @@ class Orders:
                 break
             for event in todo:
                 barred = 1 << event | after[event]
-                partners = pairs.derived(board, barred)
+                partners = pairs.derived_from(start, barred)
                 possible = pairs.possible(partners)
                 self._partners[event] = partners
                 asked[event] = after[event]

@@ -213,7 +213,10 @@ class Pairs:
         when {f, g} is derived. With *barred* (events, a bit each), rule 2 only
         for the steps that carry none of them: the pairs derived *without*
         those events (see :mod:`yukon.solver.orders`)."""
-        start = self.facts_of(board)
+        return self.derived_from(self.facts_of(board), barred)
+
+    def derived_from(self, start: list[int], barred: int = 0) -> list[int]:
+        """:meth:`derived` from a position given by its facts (:meth:`facts_of`)."""
         together = _bits(start)
         partners = [0] * self.facts
         for fact in start:
