@@ -16,8 +16,8 @@ import pytest
 
 from yukon.engine import CLASSIC, RELAXED, RULE_SETS, Card, GameCode, Position, RuleSet
 from yukon.engine.rulesets import ALASKA
-from yukon.solver.board import Board
-from yukon.solver.orders import Orders
+from yukon.solver.board import Board, Undo
+from yukon.solver.orders import Orders, _numbers
 from yukon.solver.pairs import Pairs, height, leave, up
 from yukon.solver.reach import unreached
 from yukon.solver.tables import CARD_COUNT
@@ -42,7 +42,7 @@ def _places(board: Board) -> dict[int, int]:
     return places
 
 
-def _play(board: Board, move: int, pairs: Pairs) -> tuple[int, int, object]:
+def _play(board: Board, move: int, pairs: Pairs) -> tuple[int, int, Undo]:
     """Make *move*: the events it carries, the bits of its step's needs (0 for
     a card back from its foundation, which carries none) and the undo."""
     before, heights = _places(board), list(board.foundations)
@@ -74,19 +74,19 @@ def _happen(position: Position, pairs: Pairs, barred: int, cap: int) -> int:
     board = Board(position)
     seen = {_exact(board)}
     happened = 0
-    path: list[object] = []
+    path: list[Undo] = []
     frames = [board.all_moves()]
     while frames:
         if not frames[-1]:
             frames.pop()
             if path:
-                board.unmake(path.pop())  # type: ignore[arg-type]
+                board.unmake(path.pop())
             continue
         events, needs, undo = _play(board, frames[-1].pop(), pairs)
         happened |= events
         key = _exact(board)
         if not needs or events & barred or key in seen:
-            board.unmake(undo)  # type: ignore[arg-type]
+            board.unmake(undo)
             continue
         if len(seen) >= cap:
             raise _TooLargeError
@@ -94,10 +94,6 @@ def _happen(position: Position, pairs: Pairs, barred: int, cap: int) -> int:
         path.append(undo)
         frames.append(board.all_moves())
     return happened
-
-
-def _numbers(bits: int) -> Iterator[int]:
-    return (number for number in range(bits.bit_length()) if bits >> number & 1)
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=str)

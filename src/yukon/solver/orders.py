@@ -115,7 +115,7 @@ class Orders:
     until then holds, and so does every event found never to happen.
     """
 
-    __slots__ = ("_never", "_partners", "_start", "_stop", "after", "needed", "pairs")
+    __slots__ = ("_frame", "_never", "_partners", "_start", "_stop", "after", "needed", "pairs")
 
     def __init__(self, board: Board, stop: Callable[[], bool] = lambda: False) -> None:
         self.pairs = Pairs(board)
@@ -133,6 +133,7 @@ class Orders:
         self._partners: dict[int, list[int]] = {}
         """The pairs derived without {G} ∪ After(G) for each event G, for
         the after sets as they stand."""
+        self._frame: _Frame | None = None
 
     def never(self) -> list[int]:
         """The needed events that never happen (by the three ways of the
@@ -193,7 +194,11 @@ class Orders:
         """The assignments of way 3 for *event*, once :meth:`never` has built
         the after sets (``None`` if it was stopped before)."""
         partners = self._partners.get(event)
-        return None if partners is None else Layout(self.pairs, partners)
+        if partners is None:
+            return None
+        if self._frame is None:
+            self._frame = _Frame(self.pairs)
+        return Layout(self._frame, partners)
 
     def _laid_out(self, event: int) -> bool:
         """Whether, for some step carrying *event*, the position just before
@@ -208,6 +213,55 @@ class Orders:
         return False
 
 
+class _Frame:
+    """What the layouts of one position share, whatever the pairs: the
+    variables (cards first, then suits) and, for each value, a mask of the
+    values the pairs may let it go with and the values it goes with anyway:
+    its compatible values are ``partners[value] & keep | also`` (an up value
+    is no fact, so ``also`` alone)."""
+
+    __slots__ = ("facts", "masks", "variables")
+
+    def __init__(self, pairs: Pairs) -> None:
+        facts = self.facts = pairs.facts
+        ups = [facts + card for card in range(CARD_COUNT)]
+        every_up = sum(1 << bit for bit in ups)
+        suit_heights = [sum(1 << height(suit, h) for h in range(14)) for suit in range(4)]
+        on_bits = [sum(1 << fact for _, fact in pairs.lying(card)) for card in range(CARD_COUNT)]
+        covering: dict[int, int] = {}  # for each place, the facts on(x, place)
+        for card in range(CARD_COUNT):
+            for place, fact in pairs.lying(card):
+                covering[place] = covering.get(place, 0) | 1 << fact
+        self.variables: list[int] = []
+        self.masks: dict[int, tuple[int, int]] = {}
+        for card in range(CARD_COUNT):
+            suit, rank = divmod(card, 13)
+            above = sum(1 << height(suit, h) for h in range(rank + 1, 14))
+            same = range(suit * 13, suit * 13 + 13)
+            higher_up = sum(1 << ups[other] for other in same if other % 13 > rank)
+            lower_on = sum(on_bits[other] for other in same if other % 13 < rank)
+            for place, fact in pairs.lying(card):
+                # Not up, nor the card it lies on, nor a card of its suit above
+                # it; no other card on its place.
+                compatible = every_up & ~(1 << ups[card]) & ~higher_up
+                if place < CARD_COUNT:
+                    compatible &= ~(1 << ups[place])
+                others = covering[place] & ~(1 << fact)
+                self.masks[fact] = (~above & ~others, compatible)
+            below = suit_heights[suit] & ~above
+            not_with = on_bits[card] | covering.get(card, 0) | below | lower_on
+            not_with |= 1 << pairs.bare(card) | 1 << pairs.shown(card)
+            self.masks[ups[card]] = (0, ((1 << facts) - 1) & ~not_with | every_up)
+            self.variables.append(on_bits[card] | 1 << ups[card])
+        for suit in range(4):
+            same = range(suit * 13, suit * 13 + 13)
+            for cards in range(14):
+                down = sum(on_bits[other] for other in same if other % 13 < cards)
+                not_up = sum(1 << ups[other] for other in same if other % 13 >= cards)
+                self.masks[height(suit, cards)] = (~down, every_up & ~not_up)
+            self.variables.append(suit_heights[suit])
+
+
 class Layout:
     """The search for an assignment of way 3, over one int of bits: bit *f* for
     each fact value on(x, p) or height(s, h), and bit ``facts + x`` for "x is
@@ -215,50 +269,15 @@ class Layout:
 
     __slots__ = ("_facts", "_nodes", "_values", "_variables", "_with", "gave_up", "partners")
 
-    def __init__(self, pairs: Pairs, partners: list[int]) -> None:
+    def __init__(self, frame: _Frame, partners: list[int]) -> None:
         self.partners = partners
         """The pairs derived without the barred events."""
-        facts = self._facts = pairs.facts
-        ups = [facts + card for card in range(CARD_COUNT)]
-        every_up = sum(1 << bit for bit in ups)
-        suit_heights = [sum(1 << height(suit, h) for h in range(14)) for suit in range(4)]
-        lying = [pairs.lying(card) for card in range(CARD_COUNT)]
-        on_bits = [sum(1 << fact for _, fact in lying[card]) for card in range(CARD_COUNT)]
-        covering: dict[int, int] = {}  # for each place, the facts on(x, place)
-        for card in range(CARD_COUNT):
-            for place, fact in lying[card]:
-                covering[place] = covering.get(place, 0) | 1 << fact
-        self._variables: list[int] = []
-        """The values of each variable, cards first, then suits."""
-        self._with: dict[int, int] = {}
-        for card in range(CARD_COUNT):
-            suit, rank = divmod(card, 13)
-            above = sum(1 << height(suit, h) for h in range(rank + 1, 14))
-            same = range(suit * 13, suit * 13 + 13)
-            higher_up = sum(1 << ups[other] for other in same if other % 13 > rank)
-            lower_on = sum(on_bits[other] for other in same if other % 13 < rank)
-            for place, fact in lying[card]:
-                # Not up, nor the card it lies on, nor a card of its suit above
-                # it; no other card on its place.
-                compatible = every_up & ~(1 << ups[card]) & ~higher_up
-                if place < CARD_COUNT:
-                    compatible &= ~(1 << ups[place])
-                others = covering[place] & ~(1 << fact)
-                self._with[fact] = partners[fact] & ~above & ~others | compatible
-            up_card = ups[card]
-            below = suit_heights[suit] & ~above
-            not_with = on_bits[card] | covering.get(card, 0) | below | lower_on
-            not_with |= 1 << pairs.bare(card) | 1 << pairs.shown(card)
-            self._with[up_card] = ((1 << facts) - 1) & ~not_with | every_up
-            self._variables.append(on_bits[card] | 1 << up_card)
-        for suit in range(4):
-            for cards in range(14):
-                fact = height(suit, cards)
-                same = range(suit * 13, suit * 13 + 13)
-                down = sum(on_bits[other] for other in same if other % 13 < cards)
-                not_up = sum(1 << ups[other] for other in same if other % 13 >= cards)
-                self._with[fact] = partners[fact] & ~down | every_up & ~not_up
-            self._variables.append(suit_heights[suit])
+        facts = self._facts = frame.facts
+        self._variables = frame.variables
+        self._with = {
+            value: (partners[value] & keep if value < facts else 0) | also
+            for value, (keep, also) in frame.masks.items()
+        }
         # A fact value must be derived alone.
         self._values = sum(
             1 << value for value in self._with if value >= facts or partners[value] >> value & 1

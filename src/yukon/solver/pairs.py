@@ -122,6 +122,7 @@ class Pairs:
         "_bare",
         "_by_need",
         "_goal",
+        "_lying",
         "_on",
         "_shown",
         "_steps",
@@ -151,11 +152,15 @@ class Pairs:
         self._bare = [4 * _HEIGHTS + place for place in range(_PLACES)]
         self._shown = [4 * _HEIGHTS + _PLACES + card for card in range(CARD_COUNT)]
         self._on: dict[tuple[int, int], int] = {}
+        self._lying: list[tuple[tuple[int, int], ...]] = []
         number = 4 * _HEIGHTS + _PLACES + CARD_COUNT
         for card in range(CARD_COUNT):
+            lying = []
             for place in sorted(places[card]):
                 self._on[card, place] = number
+                lying.append((place, number))
                 number += 1
+            self._lying.append(tuple(lying))
         self.facts = number
         """How many facts there are."""
         self._steps: list[tuple[list[int], int, list[int], int, int]] = []
@@ -273,9 +278,9 @@ class Pairs:
             if carried & bit
         ]
 
-    def lying(self, card: int) -> list[tuple[int, int]]:
+    def lying(self, card: int) -> tuple[tuple[int, int], ...]:
         """The places *card* may lie on, each with its fact on(card, place)."""
-        return [(place, fact) for (other, place), fact in self._on.items() if other == card]
+        return self._lying[card]
 
     def bare(self, place: int) -> int:
         """The fact bare(place)."""

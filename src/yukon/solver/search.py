@@ -111,10 +111,10 @@ pure, 2 s compiled; a budget in seconds asks only with
 :data:`ORDERS_SECONDS` left, and cuts it short at its end, what it found by
 then still holding). Of the 40 Classic deals the study's version 8 left open at
 2,000,000 states, it proves 19 lost in 200,098 – 201,334 states, YU1 deal 166
-among them (open in every earlier version); nothing
-changes before :data:`LATE`, and a deal it leaves open searches the same
-states as in version 8. Asked at the complete search's first turn instead, it
-would cost every hard hint its seconds."""
+among them (open in every earlier version); nothing changes before
+:data:`LATE`, and a deal it leaves open searches the same states as in
+version 8. Asked at the complete search's first turn instead, it would cost
+every hard hint its seconds."""
 
 SLICE: Final = 500
 """The states of one turn of weight 1."""
