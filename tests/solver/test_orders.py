@@ -128,10 +128,10 @@ def _first_events(
 ) -> Iterator[tuple[Orders, int, int, int, Board]]:
     """Random lines of play from *position* (take-backs included): for each
     move that carries an event for the first time in its line, the orders of
-    *position*, the event, the events that happened before, the step's
+    *position* (asked deep: rule 3 too), the event, the events that happened before, the step's
     needs, and the board before the move."""
     orders = Orders(Board(position))
-    orders.never()
+    orders.never(deep=True)
     rng = random.Random(seed)
     for _ in range(walks):
         board = Board(position)
@@ -160,7 +160,7 @@ def test_each_first_event_comes_after_its_orders_from_a_position_laid_out(
     rng = random.Random(deal)
     checked = 0
     for orders, event, happened, needs, before in _first_events(position, deal, 6, 300):
-        assert event not in orders.never()
+        assert event not in orders.never(deep=True)
         ordered_before = [g for g in _numbers(orders.needed) if orders.after[g] >> event & 1]
         assert all(happened >> g & 1 for g in ordered_before), (event, ordered_before)
         layout = orders.layout(event)
@@ -186,7 +186,7 @@ def test_no_won_deal_is_found_lost() -> None:
     for row in won:
         rules = RuleSet.parse(row["rules"])
         board = Board(Position.from_code(GameCode(rules, row["deal"])))
-        assert not Orders(board).lost(), row
+        assert not Orders(board).lost(deep=True), row
 
 
 def test_no_position_of_a_winning_line_is_found_lost() -> None:
@@ -234,3 +234,33 @@ def test_a_stop_asked_later_finds_part_of_the_same() -> None:
         assert set(part.never()) <= set(whole.never())
         assert all(a & ~b == 0 for a, b in zip(part.after, whole.after, strict=True))
         assert any(part.after)
+
+
+@pytest.mark.parametrize("number", [56, 58, 111])
+def test_orders_from_assignments_hold_in_the_whole_game(number: int) -> None:
+    # Rule 3, asked deep: each order it adds (with those rules 1 and 2 then
+    # add) is checked against the whole game as above. Few small positions
+    # give it anything to add: these are the ones among the first 150 of
+    # the stream (Classic) whose whole game the walk can visit (17 orders).
+    position = next(islice(small_positions(41, CLASSIC, most=16), number, None))
+    orders = Orders(Board(position))
+    assert not orders.never()
+    plain = list(orders.after)
+    never = sum(1 << event for event in orders.never(deep=True))
+    added = [now & ~before for now, before in zip(orders.after, plain, strict=True)]
+    assert any(added)
+    happened = _happen(position, orders.pairs, 0, 5000)
+    assert not never & happened
+    for event in _numbers(orders.needed & ~never):
+        if added[event]:
+            reached = _happen(position, orders.pairs, 1 << event, 5000)
+            assert not reached & orders.after[event], (event, position.layout_lines())
+
+
+def test_deal_1689_is_found_lost_by_orders_from_assignments() -> None:
+    board = Board(Position.from_code(GameCode(CLASSIC, 1689)))
+    orders = Orders(board)
+    assert not orders.lost()
+    never = orders.never(deep=True)
+    assert leave(Card.parse("7♣").index) in never
+    assert orders.lost(deep=True)

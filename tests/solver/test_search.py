@@ -16,6 +16,8 @@ from yukon.solver.board import Board, Undo
 from yukon.solver.frozen import LostPositions
 from yukon.solver.safe import SafeMoves
 from yukon.solver.search import (
+    DEEP,
+    DEEP_SECONDS,
     LATE,
     LATE_WEIGHTS,
     ORDERS_SECONDS,
@@ -121,12 +123,23 @@ def test_past_late_a_deal_lost_by_orders_ends_at_once() -> None:
     )
 
 
+def test_past_deep_a_deal_lost_by_deeper_orders_ends_at_once() -> None:
+    # Deal 1689: open at 10,000,000 states in version 9, where the orders
+    # without rule 3 (asked at LATE) leave it open (test_orders.py); with it,
+    # asked once at DEEP, they prove it lost.
+    deal = Position.from_code(GameCode(CLASSIC, 1689))
+    result = solve(deal, Limit(states=DEEP + SLICE * max(WEIGHTS)))
+    assert result.status is Status.UNWINNABLE
+    assert result.states >= DEEP
+
+
 def test_only_a_budget_with_seconds_to_spare_asks_the_orders() -> None:
     # A hint of a second would spend its end on an ask cut short; a budget in
     # states (an analysis) always asks.
     assert _Budget(Limit(states=LATE)).can_spare(ORDERS_SECONDS)
     assert not _Budget(Limit(seconds=1.0)).can_spare(ORDERS_SECONDS)
     assert _Budget(Limit(seconds=600.0)).can_spare(ORDERS_SECONDS)
+    assert not _Budget(Limit(seconds=ORDERS_SECONDS * 1.5)).can_spare(DEEP_SECONDS)
     spent = _Budget(Limit(seconds=0.001))
     while not spent.out_of_time():  # a millisecond, polled
         time.sleep(0.0005)

@@ -22,7 +22,8 @@ The quick phases are *focused*: no take-backs, no idle shuffles (see
    followed in pairs (:mod:`yukon.solver.pairs`): too slow to ask at every
    position, and a deal that quick phases win never pays for them. Past
    :data:`LATE` states, once, it asks whether something every win needs can
-   never happen (:mod:`yukon.solver.orders`, a few seconds).
+   never happen (:mod:`yukon.solver.orders`, a few seconds), and past
+   :data:`DEEP` states asks it again, deeper.
 
 Before any phase, a position where some card cannot reach the foundations even
 in a game where nothing is ever undone (:mod:`yukon.solver.reach`, which finds
@@ -68,9 +69,20 @@ from yukon.solver.result import Limit, SolverError, SolveResult, Status
 from yukon.solver.shorten import shorten
 from yukon.solver.tables import FOUNDATION
 
-__all__ = ["LATE", "LATE_WEIGHTS", "SLICE", "VERSION", "WEIGHTS", "SolverError", "solve", "verify"]
+__all__ = [
+    "DEEP",
+    "DEEP_SECONDS",
+    "LATE",
+    "LATE_WEIGHTS",
+    "SLICE",
+    "VERSION",
+    "WEIGHTS",
+    "SolverError",
+    "solve",
+    "verify",
+]
 
-VERSION: Final = "9"
+VERSION: Final = "10"
 """The search's revision, recorded with every verdict of ``yukon analyze``: a
 change that can alter a verdict or a count of states under the same budget
 (phases, shares, move order, proofs) takes a new one, so that results of two
@@ -114,7 +126,12 @@ then still holding). Of the 40 Classic deals the study's version 8 left open at
 among them (open in every earlier version); nothing changes before
 :data:`LATE`, and a deal it leaves open searches the same states as in
 version 8. Asked at the complete search's first turn instead, it would cost
-every hard hint its seconds."""
+every hard hint its seconds. Version 10: past :data:`DEEP` states, the search
+asks those orders once more with rule 3 of :mod:`yukon.solver.orders` (orders
+from the assignments just before each event; 2–6 s more, pure), which proves
+YU1 deal 1689 lost (open at 10,000,000 states in version 9) and deal 307 at
+1,000,000 states instead of 1,379,782; a deal decided before :data:`DEEP`
+searches the same states as in version 9."""
 
 SLICE: Final = 500
 """The states of one turn of weight 1."""
@@ -146,6 +163,13 @@ states, for the search to ask the orders of :mod:`yukon.solver.orders` (2–3 s
 a deal): a hint of a second, which may pass :data:`LATE` compiled, would only
 spend its last fraction on an ask cut short (measured on fresh deals at 1 s,
 compiled, seeds 1–10: 966 of 1,000 decided asking, 971 not)."""
+DEEP: Final = 1_000_000
+"""After this many states, once, the search asks the orders again with rule 3
+of :mod:`yukon.solver.orders` (a few more seconds), if a budget in seconds has
+:data:`DEEP_SECONDS` left: past :data:`LATE`, most deals the search decides
+are won, which would pay for it in vain."""
+DEEP_SECONDS: Final = 10.0
+"""The seconds a budget in seconds must have left for that."""
 LOCAL_STATES: Final = 300
 """How far phase 2 looks from one milestone for the next."""
 FACE_UP_STATES: Final = 50 * LOCAL_STATES
@@ -266,6 +290,10 @@ class _Phases:
         self.position = position
         self.ordered = False
         """Whether the orders of :mod:`yukon.solver.orders` were asked."""
+        self.orders: Orders | None = None
+        """Those orders, if asked: asked again, deeper, past :data:`DEEP`."""
+        self.deepened = False
+        """Whether they were asked again."""
 
     def run(self, budget: _Budget) -> list[int] | None:
         """Turns until a win, the complete search's end or the budget's.
@@ -294,11 +322,14 @@ class _Phases:
                         return None
                 if budget.states >= LATE and not self.ordered:
                     self.ordered = True
-                    stop = budget.out_of_time
-                    if (
-                        budget.can_spare(ORDERS_SECONDS)
-                        and Orders(Board(self.position), stop).lost()
-                    ):
+                    if budget.can_spare(ORDERS_SECONDS):
+                        self.orders = Orders(Board(self.position), budget.out_of_time)
+                        if self.orders.lost():
+                            self.complete.done = True  # lost: a proof
+                            return None
+                if budget.states >= DEEP and self.orders is not None and not self.deepened:
+                    self.deepened = True
+                    if budget.can_spare(DEEP_SECONDS) and self.orders.lost(deep=True):
                         self.complete.done = True  # lost: a proof
                         return None
                 found = phase.run(budget.turn(SLICE * weight))
