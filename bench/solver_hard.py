@@ -155,6 +155,23 @@ onto 7♣ or up), no layout of the cards keeps every two of their facts a pair
 derived without the events that come only after 6♦ leaves, so 6♦ never leaves
 (2 s). Deal 75 passes that look for every event: it stays
 open.
+
+Rule 3 of :mod:`yukon.solver.orders` (version 10: an event comes after
+another when no assignment just before it has the other not yet happened)
+adds 64 orders in deal 75 (2,385 in all, with rules 1 and 2 closing them),
+and no event is then found never to happen. Stronger forms tried and not
+kept (throwaway experiments): deriving the pairs of each such question
+without the events of both (452 orders added directly, 2,386 in all, two
+minutes); an assignment where every card in the tableau stands on a column
+foot through the cards under it, with no loop of cards lying on each other
+(one of the two assignments found just before T♥ goes up had such a loop,
+the other none: every event still finds one); and a card that has left a
+place it cannot be put on never lying there again. On the 14 Classic deals
+the study leaves open at 10,000,000 states and the 10 Classic proofs it
+ends past 1,000,000, rule 3 decides 1689 and 307; on 12 hard Alaska deals,
+none. In deal 75 the layout just before T♥ goes up (hearts at 9♥, T♦ 5♦
+J♠ 2♣ in place) looks like a real position: whatever stops it lies in the
+order the cards can get there, not in any one position on the way.
 """
 
 from __future__ import annotations
