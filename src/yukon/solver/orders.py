@@ -297,7 +297,8 @@ class Orders:
         if layout is None:
             return 0
         not_yet, variables = layout.frame.not_yet, layout.frame.variables
-        forced = self.needed & ~(1 << event)
+        # An event after *event* has not happened before it in any assignment.
+        forced = self.needed & ~(1 << event) & ~self.after[event]
         for other in _numbers(forced):
             if self.after[other] >> event & 1:
                 forced &= ~(1 << other)
