@@ -296,6 +296,22 @@ compiled, seeds 1–10: 95 100 98 97 97 95 99 98 97 95, 971 of 1,000 (900 won,
 71 lost); asking with any time left instead, 966 (94 100 98 96 94 95 99 98 97
 95): the second's last part went to an ask cut short.
 
+Version 10 (past 1,000,000 states, once, the orders again with rule 3, with
+10 s of a budget in seconds to spare), idle:
+
+    classic deals 0–199, 10 s each, 2 worker(s), 12 s wall, compiled solver
+    won 182  unwinnable 17  unknown 1  decided 99.5 %   (192,762 states/s)
+    classic deals 0–199, 10 s each, 2 worker(s), 21 s wall, pure Python solver
+    won 181  unwinnable 17  unknown 2  decided 99.0 %   (70,350 states/s)
+    relaxed deals 0–199, 10 s each, 2 worker(s), 0 s wall, pure Python solver
+    won 200  unwinnable 0  unknown 0  decided 100.0 %
+
+The same counts as version 9: a budget of 10 s never has 10 s left past
+1,000,000 states, so nothing changes below it. Fresh deals at ``--seconds
+1``, compiled, seeds 1–10: 95 100 98 96 97 95 99 98 97 95, 970 of 1,000 (900
+won, 70 lost), within a deal of version 9 (the same search: a second's
+budget reaches neither 1,000,000 states nor 10 s to spare).
+
 The other rule sets, deals 0–49 at 50,000 states each, version 1 → 2:
 Relaxed 50 won → 50 won; Russian 3 won, 46 unwinnable → the same; Alaska 35 won,
 2 unwinnable → 34 won, 2 unwinnable.
