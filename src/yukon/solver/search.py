@@ -129,9 +129,9 @@ version 8. Asked at the complete search's first turn instead, it would cost
 every hard hint its seconds. Version 10: past :data:`DEEP` states, the search
 asks those orders once more with rule 3 of :mod:`yukon.solver.orders` (orders
 from the assignments just before each event; 2–6 s more, pure), which proves
-YU1 deal 1689 lost (open at 10,000,000 states in version 9) and deal 307 at
-1,000,000 states instead of 1,379,782; a deal decided before :data:`DEEP`
-searches the same states as in version 9."""
+YU1 deal 1689 lost in 1,000,690 states (open at 10,000,000 in version 9) and
+deal 307 in 1,000,169 instead of 1,379,782; every other deal of the study
+searched the same states to the same verdict as in version 9."""
 
 SLICE: Final = 500
 """The states of one turn of weight 1."""
@@ -142,7 +142,7 @@ states, for proofs."""
 LATE: Final = 200_000
 """After this many states the turns follow :data:`LATE_WEIGHTS`: wins seldom
 need more (13 of the 1,786 Classic wins of the study in docs/winnability.md, at
-2,000,000 states a deal), proofs of unwinnability more often (25 of its 174)."""
+2,000,000 states a deal), proofs of unwinnability more often (45 of its 194)."""
 LATE_WEIGHTS: Final = (0, 0, 1, 4)
 """Four of every five states for the complete search, the only phase that
 proves, and the rest for the restarts, which cut the tail of the wins: of YU1's
