@@ -95,8 +95,8 @@ applied again with them, until nothing changes:
 *Proof.* Let *M* be the first move carrying *E* in a line, and suppose no
 move before *M* carries *F*. Every move of *x* from its place carries
 leave(x), and every move sending *x* up carries up(x): so in *Q*, just
-before *M*, *x* lies on its place in *P* (for leave(x): the cards it lies
-on may have moved, with it on them) or is not up (for up(x)). *Q* gives an
+before *M*, *x* lies on its place in *P* (for leave(x): the card under it
+may have moved, carrying it along) or is not up (for up(x)). *Q* gives an
 assignment of way 3 (its proof above), so one with *F* not yet happened,
 which rule 3 denies. So *F* came before *M*, and in a line without *F*
 there is no *M*. ∎ Assignments the search gave up on count as found here
