@@ -54,8 +54,7 @@ def _play(board: Board, move: int, pairs: Pairs) -> tuple[int, int, Undo]:
     (card,) = moved
     place = before[card]
     suit, rank = divmod(card, 13)
-    on = next(fact for where, fact in pairs.lying(card) if where == place)
-    needs = [on, pairs.shown(card)]
+    needs = [pairs.on(card, place), pairs.shown(card)]
     events = 1 << leave(card) if pairs.first.get(card) == place else 0
     if card in after:
         needs.append(pairs.bare(after[card]))

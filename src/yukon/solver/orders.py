@@ -284,11 +284,7 @@ class Orders:
         layout = self.layout(event)
         if layout is None:
             return True
-        partners = layout.partners
-        for need, bits in self.pairs.needs(event):
-            if all(partners[fact] & bits == bits for fact in need) and layout.found(bits):
-                return True
-        return False
+        return any(layout.found(bits) for bits in self.pairs.needs(event, layout.partners))
 
     def _before(self, event: int) -> int:
         """Rule 3: the events not yet ordered before *event* that have happened
@@ -302,10 +298,7 @@ class Orders:
         for other in _numbers(forced):
             if self.after[other] >> event & 1:
                 forced &= ~(1 << other)
-        partners = layout.partners
-        for need, bits in self.pairs.needs(event):
-            if not all(partners[fact] & bits == bits for fact in need):
-                continue
+        for bits in self.pairs.needs(event, layout.partners):
             # Each assignment found shows the events it has not happened in
             # are not forced: ask first holding no event back, then holding
             # each event left to its values of "not yet".
@@ -382,7 +375,7 @@ class _Frame:
         """For each event, its card's values in an assignment it has not
         happened in: its place in the position (leave), any but up (up)."""
         for card, place in pairs.first.items():
-            self.not_yet[leave(card)] = 1 << dict(pairs.lying(card))[place]
+            self.not_yet[leave(card)] = 1 << pairs.on(card, place)
         for card in range(CARD_COUNT):
             self.not_yet[up(card)] = self.variables[card] & ~(1 << ups[card])
 
@@ -437,7 +430,7 @@ class Layout:
             if place is None:
                 values.append(self._facts + card)
             else:
-                values.append(next(f for p, f in pairs.lying(card) if p == place))
+                values.append(pairs.on(card, place))
         values.extend(height(suit, cards) for suit, cards in enumerate(board.foundations))
         return values
 

@@ -269,18 +269,23 @@ class Pairs:
                 events |= carried
         return events
 
-    def needs(self, event: int) -> list[tuple[list[int], int]]:
-        """The needs, and their bits, of each step that carries *event*."""
+    def needs(self, event: int, partners: list[int]) -> list[int]:
+        """The needs (bits) of each step that carries *event* and whose needs
+        are pairwise in *partners*."""
         bit = 1 << event
         return [
-            (need, bits)
+            bits
             for (need, bits, *_), carried in zip(self._steps, self.events, strict=True)
-            if carried & bit
+            if carried & bit and all(partners[fact] & bits == bits for fact in need)
         ]
 
     def lying(self, card: int) -> tuple[tuple[int, int], ...]:
         """The places *card* may lie on, each with its fact on(card, place)."""
         return self._lying[card]
+
+    def on(self, card: int, place: int) -> int:
+        """The fact on(card, place)."""
+        return self._on[card, place]
 
     def bare(self, place: int) -> int:
         """The fact bare(place)."""
