@@ -11,7 +11,7 @@ import pytest
 from yukon.engine import CLASSIC, RELAXED, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver.board import Board
 from yukon.solver.escape import escape_lost
-from yukon.solver.pairs import Pairs
+from yukon.solver.pairs import Pairs, _set_bits
 from yukon.solver.reach import unreached
 
 from .reference import confirm_lost, found_by_both, lost_beyond, small_positions, winning_lines
@@ -155,3 +155,8 @@ def test_deal_17_is_lost_from_the_start() -> None:
     assert not unreached(board)
     assert not escape_lost(board)
     assert Pairs(board).lost(board)
+
+
+@pytest.mark.parametrize("bits", [0, 1, 2, 0b1011, 1 << 1500 | 1 << 64 | 5, (1 << 900) - 1])
+def test_set_bits_reads_every_set_bit_lowest_first(bits: int) -> None:
+    assert list(_set_bits(bits)) == [n for n in range(bits.bit_length()) if bits >> n & 1]

@@ -480,7 +480,7 @@ class Layout:
                 others = variables[:number] + variables[number + 1 :]
                 for value in _numbers(values):
                     support = with_[value] & alive
-                    if not all(support & other for other in others):
+                    if not all(map(support.__and__, others)):
                         alive &= ~(1 << value)
                         changed = True
         return alive
@@ -492,13 +492,15 @@ class Layout:
         if not free:
             return alive
         variables = self._variables
-        chosen = min(free, key=lambda number: (alive & variables[number]).bit_count())
-        rest = [number for number in free if number != chosen]
-        mine = variables[chosen]
+        counts = [(alive & variables[number]).bit_count() for number in free]
+        at = counts.index(min(counts))  # the variable with the fewest values
+        rest = free[:at] + free[at + 1 :]
+        masks = [variables[number] for number in rest]
+        mine = variables[free[at]]
         values = alive & mine
         for value in _numbers(values & prefer) + _numbers(values & ~prefer):
             narrowed = alive & self._with[value] & ~mine | 1 << value
-            if all(narrowed & variables[number] for number in rest):
+            if all(map(narrowed.__and__, masks)):
                 found = self._extend(narrowed, rest, prefer)
                 if found is not None:
                     return found

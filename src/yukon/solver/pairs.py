@@ -92,12 +92,16 @@ gets past 2♠, 7♥, 8♦ and A♣, a height derived even alone.
 The facts are numbered and each fact's derived partners kept as one int, a bit
 per fact, so a step's needs are checked, and its partners found, by a few
 operations on ints; a pair is recorded in both of its facts' ints as it is
-derived, and the steps are gone over again while a round derives anything,
-only those with a need whose partners grew.
+derived (each fact of a step's gain takes its new partners as one int, and
+each new partner takes the whole gain as one), and the steps are gone over
+again while a round derives anything, only those with a need whose partners
+grew.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import compress
 from typing import Final
 
 from yukon.solver.board import Board
@@ -231,7 +235,7 @@ class Pairs:
         if barred:
             todo = [number for number in todo if not events[number] & barred]
         while todo:
-            grown: set[int] = set()
+            grown = 0  # the facts whose partners grew, a bit each
             for number in todo:
                 need, bits, gain, gained, kept = steps[number]
                 common = -1
@@ -242,19 +246,22 @@ class Pairs:
                     common &= known
                 else:
                     common = common & kept | gained
+                    fresh = 0
                     for fact in gain:
                         new = common & ~partners[fact]
                         if new:
                             partners[fact] |= new
-                            grown.add(fact)
-                            bit = 1 << fact
-                            while new:
-                                lowest = new & -new
-                                other = lowest.bit_length() - 1
-                                partners[other] |= bit
-                                grown.add(other)
-                                new ^= lowest
-            todo = sorted({step for fact in grown for step in by_need[fact]})
+                            fresh |= new
+                    if fresh:
+                        # Every fact of common is now a partner of every fact
+                        # of the gain: the other half of each pair, at once.
+                        grown |= fresh | gained
+                        for other in _set_bits(fresh):
+                            partners[other] |= gained
+            found: set[int] = set()
+            for fact in _set_bits(grown):
+                found.update(by_need[fact])
+            todo = sorted(found)
             if barred:
                 todo = [number for number in todo if not events[number] & barred]
         return partners
@@ -318,6 +325,19 @@ def up(card: int) -> int:
     """The event *card* goes up (its suit's foundation reaches the height just
     above it): carried by its steps 2."""
     return CARD_COUNT + card
+
+
+_FLAGS: Final = bytes.maketrans(b"01", b"\0\1")
+
+
+def _set_bits(bits: int) -> Iterator[int]:
+    """The numbers of the set bits of *bits* (not negative), lowest first.
+
+    The bits are read from the number's binary digits in one pass in C: a
+    loop taking the lowest bit off, one at a time, costs as much again for
+    each bit, and derivations read hundreds of bits at a time."""
+    flags = bin(bits)[:1:-1].encode().translate(_FLAGS)
+    return compress(range(len(flags)), flags)
 
 
 def _bits(facts: list[int]) -> int:
