@@ -9,6 +9,7 @@ never test pure Python twice, and that the first one really tests the sources.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from pathlib import Path
 
@@ -58,3 +59,14 @@ def test_the_compiled_build_compiles_exactly_the_listed_modules() -> None:
     files = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]["include"]
     names = [file.removeprefix("src/").removesuffix(".py").replace("/", ".") for file in files]
     assert sorted(names) == sorted(COMPILED_MODULES)
+
+
+def test_the_compiled_run_leaves_out_only_tests_of_modules_it_does_not_compile() -> None:
+    """``scripts/test.sh`` skips, on the compiled build, the tests of modules
+    that stay pure Python there: were one of them compiled, its tests would run."""
+    script = (ROOT / "scripts" / "test.sh").read_text(encoding="utf-8")
+    left_out = re.findall(r"--ignore=tests/solver/test_(\w+)\.py", script)
+    assert left_out  # the pattern still matches the script
+    for name in left_out:
+        assert (ROOT / "src" / "yukon" / "solver" / f"{name}.py").is_file()
+        assert f"yukon.solver.{name}" not in COMPILED_MODULES
