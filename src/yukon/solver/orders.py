@@ -512,7 +512,12 @@ class _GaveUpError(Exception):
 
 
 def _numbers(bits: int) -> list[int]:
-    """The numbers of the set bits of *bits*, lowest first."""
+    """The numbers of the set bits of *bits*, lowest first.
+
+    One bit at a time, unlike :mod:`yukon.solver.pairs`' reading of every
+    binary digit: the sets here are mostly a few values of one variable in
+    an int of over a thousand bits, where that costs more (the deep orders
+    of YU1 deal 75 took 5 % longer with it)."""
     numbers = []
     while bits:
         lowest = bits & -bits

@@ -335,7 +335,8 @@ def _set_bits(bits: int) -> Iterator[int]:
 
     The bits are read from the number's binary digits in one pass in C: a
     loop taking the lowest bit off, one at a time, costs as much again for
-    each bit, and derivations read hundreds of bits at a time."""
+    each bit, and derivations read hundreds of bits at a time (a few bits
+    of a wide int are read faster one at a time: ``orders._numbers``)."""
     flags = bin(bits)[:1:-1].encode().translate(_FLAGS)
     return compress(range(len(flags)), flags)
 
