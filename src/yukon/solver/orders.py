@@ -127,7 +127,14 @@ __all__ = ["NODES", "Layout", "Orders"]
 
 NODES: Final = 5_000
 """How many partial assignments the search for one tries before it gives up
-(and counts one as found)."""
+(and counts one as found).
+
+Measured on the 13 Classic deals the study leaves open (version 10, the deep
+orders of each deal): the median search tries 57–60, and 3–123 of about 1,500
+searches a deal give up. At 200,000 tries no search of deal 75 gives up (12 s
+instead of 9), yet no deal is decided; 37–58 searches of deals 377, 514, 932
+and 1696 still give up, at up to 88 s a deal. Arc consistency kept at every
+try (not only before the first) gave up as often, at 20–40 times the cost."""
 _EVENTS: Final = 2 * CARD_COUNT
 
 
@@ -468,7 +475,13 @@ class Layout:
 
     def _consistent(self, alive: int) -> int | None:
         """*alive* less every value some other variable has no value to go
-        with; ``None`` when a variable is left without any."""
+        with; ``None`` when a variable is left without any.
+
+        Each pass looks at every value again. Looking, after the first pass,
+        only at the values that go with one just taken away was tried, also
+        starting each ask from the fixed point of all the layout's values: no
+        faster (9.0–9.9 s against 8.8–9.2 s for the deep orders of deals 75 and
+        1689), as the first pass, which both must make, is most of the work."""
         variables, with_ = self._variables, self._with
         changed = True
         while changed:
