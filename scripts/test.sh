@@ -58,7 +58,7 @@ if [ $# = 0 ]; then
   .venv/bin/python -m zipfile -e "$(scripts/compile.sh "$compiled/dist")" "$compiled/site"
 fi
 # Tests run side by side, one process per core (at most four: each browser test process runs
-# its own Chromium and app server); worksteal keeps both busy when the slowest come last.
+# its own Chromium and app server); worksteal keeps every process busy when the slowest come last.
 # `scripts/test.sh -n 0 ...` runs them in one process.
 PARALLEL=(-n auto --maxprocesses 4 --dist worksteal)
 echo "== pytest"
@@ -69,6 +69,7 @@ if [ $# = 0 ]; then
   # Not those of orders.py and pairs.py: both stay pure Python in the compiled build (see
   # pyproject.toml), so a second run would test the same code again, for minutes.
   echo "== pytest tests/solver, compiled"
-  YUKON_EXPECT_BUILD=compiled PYTHONPATH="$compiled/site" .venv/bin/python -m pytest "${PARALLEL[@]}" tests/solver \
+  YUKON_EXPECT_BUILD=compiled PYTHONPATH="$compiled/site" \
+    .venv/bin/python -m pytest "${PARALLEL[@]}" tests/solver \
     --ignore=tests/solver/test_orders.py --ignore=tests/solver/test_pairs.py
 fi
