@@ -1,8 +1,9 @@
 """Lost by orders (:mod:`yukon.solver.orders`): every order found and every
 event found never to happen holds in the whole game of small positions; along
-random lines of real deals, each event's first move comes after the events
-ordered before it, from a position the proof lays out; and no won deal, nor
-any position of a winning line, is found lost."""
+their lines and random lines of real deals, each event's first move comes
+after the events ordered before it, from a position the proof lays out, with
+no card on a place it has left and may not be put back on; and no won deal,
+nor any position of a winning line, is found lost."""
 
 from __future__ import annotations
 
@@ -95,6 +96,60 @@ def _happen(position: Position, pairs: Pairs, barred: int, cap: int) -> int:
     return happened
 
 
+def _first_moves(position: Position, pairs: Pairs, cap: int) -> Iterator[tuple[int, Board]]:
+    """Each event's first move in the lines from *position* (none taking a card
+    back from its foundation, as in :func:`_happen`), depth first until *cap*
+    positions were visited: the event and the board just before, a position
+    visited once for each set of events that happened on the way to it."""
+    board = Board(position)
+    seen = {(_exact(board), 0)}
+    path: list[tuple[Undo, int]] = []
+    frames = [board.all_moves()]
+    happened = 0
+    while frames and len(seen) < cap:
+        if not frames[-1]:
+            frames.pop()
+            if path:
+                undo, happened = path.pop()
+                board.unmake(undo)
+            continue
+        before = Board(position)
+        before.restore(board.snapshot())
+        events, needs, undo = _play(board, frames[-1].pop(), pairs)
+        for event in _numbers(events & ~happened):
+            yield event, before
+        key = (_exact(board), happened | events)
+        if not needs or key in seen:
+            board.unmake(undo)
+            continue
+        seen.add(key)
+        path.append((undo, happened))
+        happened |= events
+        frames.append(board.all_moves())
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
+def test_no_card_lies_again_on_a_place_it_has_left_and_may_not_be_put_on(
+    rules: RuleSet,
+) -> None:
+    # Along the lines of small positions, just before each event's first move,
+    # no card lies on a value the layouts of way 3 and rule 3 leave out for
+    # that event (asked deep, so with the orders rule 3 adds).
+    checked = 0
+    for position in islice(small_positions(43, rules, most=10), 4):
+        orders = Orders(Board(position))
+        orders.never(deep=True)
+        for event, before in _first_moves(position, orders.pairs, 1500):
+            gone = orders.gone(event)
+            layout = orders.layout(event)
+            if not gone or layout is None:
+                continue
+            values = sum(1 << value for value in layout.values_of(before, orders.pairs))
+            assert not gone & values, (event, position.layout_lines())
+            checked += 1
+    assert checked >= 500
+
+
 @pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_orders_and_events_that_never_happen_hold_in_the_whole_game(rules: RuleSet) -> None:
     # Small positions whose whole game (less take-backs) the walk can visit:
@@ -148,16 +203,19 @@ def _first_events(
 
 
 @pytest.mark.parametrize(
-    ("rules", "deal"), [(CLASSIC, 166), (CLASSIC, 3), (RELAXED, 7), (ALASKA, 5)]
+    ("rules", "deal"),
+    [(CLASSIC, 166), (CLASSIC, 3), (CLASSIC, 75), (RELAXED, 7), (ALASKA, 5)],
 )
 def test_each_first_event_comes_after_its_orders_from_a_position_laid_out(
     rules: RuleSet, deal: int
 ) -> None:
     # The search for an assignment is also asked among the position's own
     # values and a few others, a space small enough that it must not give up.
+    # No card lies on a place it has left and may not be put back on (deal 75
+    # is found lost by that).
     position = Position.from_code(GameCode(rules, deal))
     rng = random.Random(deal)
-    checked = 0
+    checked = kept_off = 0
     for orders, event, happened, needs, before in _first_events(position, deal, 6, 300):
         assert event not in orders.never(deep=True)
         ordered_before = [g for g in _numbers(orders.needed) if orders.after[g] >> event & 1]
@@ -166,12 +224,16 @@ def test_each_first_event_comes_after_its_orders_from_a_position_laid_out(
         assert layout is not None
         values = layout.values_of(before, orders.pairs)
         assert layout.admits(values, needs), event
-        assert layout.found(needs), event
+        gone = orders.gone(event)
+        assert not gone & sum(1 << value for value in values), event
+        kept_off += gone.bit_count()
+        assert layout.found(needs, ~gone), event
         others = sum(1 << bit for bit in range(layout.bits) if rng.random() < 0.1)
-        assert layout.found(needs, others | sum(1 << value for value in values)), event
+        assert layout.found(needs, (others | sum(1 << value for value in values)) & ~gone), event
         assert not layout.gave_up
         checked += 1
     assert checked >= 60
+    assert kept_off
 
 
 def test_no_won_deal_is_found_lost() -> None:
@@ -254,6 +316,19 @@ def test_orders_from_assignments_hold_in_the_whole_game(number: int) -> None:
         if added[event]:
             reached = _happen(position, orders.pairs, 1 << event, 5000)
             assert not reached & orders.after[event], (event, position.layout_lines())
+
+
+def test_deal_75_is_found_lost_as_cards_stay_off_places_they_have_left() -> None:
+    # Before 4♥ goes up, 7♥ and 7♦ both lie on black 8s (3♣, which has left
+    # 6♦, lies on 4♦), so Q♠ has left 8♠, and it may not go back: just before
+    # 8♥ would go up, no layout has Q♠ anywhere but on K♦, where 5♠ lies.
+    board = Board(Position.from_code(GameCode(CLASSIC, 75)))
+    orders = Orders(board)
+    assert not orders.lost()
+    never = orders.never(deep=True)
+    assert never == [up(Card.parse(name).index) for name in ("8♥", "9♥")]
+    queen, four = Card.parse("Q♠").index, Card.parse("4♥").index
+    assert orders.after[leave(queen)] >> up(four) & 1
 
 
 def test_deal_1689_is_found_lost_by_orders_from_assignments() -> None:

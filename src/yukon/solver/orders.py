@@ -69,7 +69,12 @@ possible without {G} ∪ After(G), which rule 1 denies. So *G* came before *M*.
    lie on one place, and each two of those facts, and each with each of *S*'s
    needs, form a pair derived without *B* (the lemma's proof). An up card is
    not bare nor shown (those facts describe tableau cards) and no card lies
-   on it. These are the constraints of an
+   on it. And a card *x* whose leave(x) comes before *E* (*E* is in
+   *After(leave(x))*) does not lie on its place in *P* if it may not be put
+   there (3♣ on 6♦, or any card but a King on a column foot): the first move
+   carrying leave(x) came before *M*, and only a move of *x* itself puts it
+   on a place, which is always one it may be put on (a card it may go on, a
+   column foot for a King). These are the constraints of an
    *assignment*: a place or "up" for each card and a height for each suit.
    The search for one is complete (arc consistency, then backtracking with
    forward checking), and gives up after :data:`NODES` tries, which counts
@@ -81,7 +86,7 @@ asks the game's facts again for each event, about a hundred derivations (a
 few seconds): :mod:`yukon.solver.search` asks it once, of a deal that has
 withstood its quick phases long. In YU1's first 2,000 Classic deals it finds
 lost 166, 319 and 662, among others, that version 8 of the search left open
-at 2,000,000 states; it does not decide deal 75.
+at 2,000,000 states; it does not decide deal 75 (the deeper form below does).
 
 **Deeper: orders from assignments.** When none of that finds an event that
 never happens, a third rule adds orders, and rules 1 and 2 and way 3 are
@@ -107,6 +112,18 @@ Of the 14 Classic deals of the study left open at 10,000,000 states without
 it, it finds YU1 deal 1689 lost: A♦ and 7♣ never leave their places, and
 7♠ never goes up.
 
+The orders rule 3 adds make way 3 stronger again through the cards that
+stay off the places they have left. In YU1 deal 75 (open at 200,000,000
+states of the complete search, and to every other proof tried), rule 3
+finds that Q♠ leaves 8♠ before 4♥ goes up: just before, 3♣ (which left
+6♦) lies on 4♦, so 7♦ and 7♥ (which left 3♥) lie on the two black 8s. So
+just before 8♥ would go up, Q♠ lies on K♦ or K♥, never on 8♠ again; and no
+layout has K♥ or K♦ free for it (9♠ still lies on K♥, 5♠ on K♦): 8♥
+never goes up (8 s, pure). Without the cards kept off their places, rule 3
+adds 64 orders to that deal's and finds no event that never happens. The
+other 12 Classic deals the study leaves open at 10,000,000 states stay
+open either way.
+
 >>> from yukon.engine import CLASSIC, Card, GameCode, Position
 >>> from yukon.solver.pairs import leave
 >>> board = Board(Position.from_code(GameCode(CLASSIC, 166)))
@@ -121,7 +138,7 @@ from typing import Final
 
 from yukon.solver.board import Board
 from yukon.solver.pairs import Pairs, height, leave, up
-from yukon.solver.tables import CARD_COUNT
+from yukon.solver.tables import CARD_COUNT, KING_RANK
 
 __all__ = ["NODES", "Layout", "Orders"]
 
@@ -153,6 +170,7 @@ class Orders:
         "_never",
         "_partners",
         "_start",
+        "_stay_off",
         "_stop",
         "after",
         "needed",
@@ -179,6 +197,14 @@ class Orders:
         self._asked = dict.fromkeys(_numbers(self.needed), -1)
         """Each event's after set when its pairs were last derived."""
         self._deep: list[int] | None = None
+        parents = board.tables.parents
+        self._stay_off = [
+            (leave(card), self.pairs.on(card, place))
+            for card, place in self.pairs.first.items()
+            if place not in parents[card] and not (card % 13 == KING_RANK and place >= CARD_COUNT)
+        ]
+        """For each card that may not be put back on its place, its leave event
+        and the value of its lying there (see way 3)."""
 
     def never(self, deep: bool = False) -> list[int]:
         """The needed events that never happen (by the three ways of the
@@ -210,14 +236,17 @@ class Orders:
         until nothing changes or some event is found never to happen (a bit
         each)."""
         after, needed = self.after, self.needed
-        laid_out = {event: after[event] for event in _numbers(needed)}  # when way 3 passed
-        ruled: dict[int, int] = {}  # each event's after set when rule 3 was asked
+        # Each event's after set and values left out when way 3 passed and when
+        # rule 3 was asked: the same again would find the same.
+        laid_out = {event: (after[event], self.gone(event)) for event in _numbers(needed)}
+        ruled: dict[int, tuple[int, int]] = {}
         while not self._stop():
             added = False
             for event in _numbers(needed):
-                if ruled.get(event) == after[event]:
+                asked = (after[event], self.gone(event))
+                if ruled.get(event) == asked:
                     continue  # same pairs, same layouts: nothing new
-                ruled[event] = after[event]
+                ruled[event] = asked
                 for earlier in _numbers(self._before(event)):
                     after[earlier] |= 1 << event
                     added = True
@@ -229,8 +258,9 @@ class Orders:
             for event in _numbers(needed & ~never):
                 if self._stop():
                     break
-                if laid_out[event] != after[event]:
-                    laid_out[event] = after[event]
+                asked = (after[event], self.gone(event))
+                if laid_out[event] != asked:
+                    laid_out[event] = asked
                     if not self._laid_out(event):
                         never |= 1 << event
             if never:
@@ -291,7 +321,18 @@ class Orders:
         layout = self.layout(event)
         if layout is None:
             return True
-        return any(layout.found(bits) for bits in self.pairs.needs(event, layout.partners))
+        among = ~self.gone(event)
+        return any(layout.found(bits, among) for bits in self.pairs.needs(event, layout.partners))
+
+    def gone(self, event: int) -> int:
+        """The values no assignment of way 3 for *event* has: a card lying on
+        its place when it has left it before and may not be put back (bits)."""
+        after = self.after
+        gone = 0
+        for left, value in self._stay_off:
+            if after[left] >> event & 1:
+                gone |= 1 << value
+        return gone
 
     def _before(self, event: int) -> int:
         """Rule 3: the events not yet ordered before *event* that have happened
@@ -300,6 +341,7 @@ class Orders:
         if layout is None:
             return 0
         not_yet, variables = layout.frame.not_yet, layout.frame.variables
+        kept = ~self.gone(event)
         # An event after *event* has not happened before it in any assignment.
         forced = self.needed & ~(1 << event) & ~self.after[event]
         for other in _numbers(forced):
@@ -311,7 +353,9 @@ class Orders:
             # each event left to its values of "not yet".
             left, held = forced, -1
             while left:
-                among = -1 if held < 0 else ~(variables[held % CARD_COUNT] & ~not_yet[held])
+                among = kept
+                if held >= 0:
+                    among &= ~(variables[held % CARD_COUNT] & ~not_yet[held])
                 prefer = 0
                 for other in _numbers(left):
                     prefer |= not_yet[other]
