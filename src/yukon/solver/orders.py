@@ -138,7 +138,7 @@ from typing import Final
 
 from yukon.solver.board import Board
 from yukon.solver.pairs import Pairs, height, leave, up
-from yukon.solver.tables import CARD_COUNT, KING_RANK
+from yukon.solver.tables import CARD_COUNT
 
 __all__ = ["NODES", "Layout", "Orders"]
 
@@ -197,11 +197,10 @@ class Orders:
         self._asked = dict.fromkeys(_numbers(self.needed), -1)
         """Each event's after set when its pairs were last derived."""
         self._deep: list[int] | None = None
-        parents = board.tables.parents
         self._stay_off = [
             (leave(card), self.pairs.on(card, place))
             for card, place in self.pairs.first.items()
-            if place not in parents[card] and not (card % 13 == KING_RANK and place >= CARD_COUNT)
+            if not self.pairs.may_go_on(card, place)
         ]
         """For each card that may not be put back on its place, its leave event
         and the value of its lying there (see way 3)."""

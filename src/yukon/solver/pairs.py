@@ -130,6 +130,7 @@ class Pairs:
         "_on",
         "_shown",
         "_steps",
+        "_targets",
         "events",
         "facts",
         "first",
@@ -171,6 +172,8 @@ class Pairs:
         """Each step as its needs, their bits, its gain, its gain's bits and the
         bits of every fact outside its loss."""
         self._by_need: list[list[int]] = [[] for _ in range(self.facts)]
+        self._targets: list[frozenset[int]] = []
+        """The places each card may be put on (a King: every column foot too)."""
         self.events: list[int] = []
         """The events of each step, a bit each (see :func:`leave` and :func:`up`)."""
 
@@ -185,6 +188,7 @@ class Pairs:
             suit, rank = divmod(card, 13)
             below = suit * _HEIGHTS + rank
             targets = [*parents[card], *(range(CARD_COUNT, _PLACES) if rank == KING_RANK else ())]
+            self._targets.append(frozenset(targets))
             for place in places[card]:
                 on = self._on[card, place]
                 freed = [self._bare[place]]
@@ -285,6 +289,10 @@ class Pairs:
             for (need, bits, *_), carried in zip(self._steps, self.events, strict=True)
             if carried & bit and all(partners[fact] & bits == bits for fact in need)
         ]
+
+    def may_go_on(self, card: int, place: int) -> bool:
+        """Whether a move may put *card* on *place* (steps 1 and 3)."""
+        return place in self._targets[card]
 
     def lying(self, card: int) -> tuple[tuple[int, int], ...]:
         """The places *card* may lie on, each with its fact on(card, place)."""
