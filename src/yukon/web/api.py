@@ -26,7 +26,8 @@ from yukon.storage import GameRow, GameService, LiveGame
 from yukon.web.bodies import optional, read_object, required
 from yukon.web.config import AppSettings
 from yukon.web.disconnect import while_connected
-from yukon.web.errors import ApiError, bad_request, request_language
+from yukon.web.errors import ApiError, bad_request
+from yukon.web.failures import request_language
 from yukon.web.limits import RateLimit
 from yukon.web.offload import off_loop
 from yukon.web.records import replay_record

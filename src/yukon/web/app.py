@@ -25,7 +25,8 @@ from yukon.storage import GameService, open_store
 from yukon.web.api import api_routes
 from yukon.web.compress import Compression
 from yukon.web.config import AppSettings
-from yukon.web.errors import HANDLED, handle_error
+from yukon.web.errors import HANDLED
+from yukon.web.failures import handle_error
 from yukon.web.health import health_routes
 from yukon.web.limits import RateLimit
 from yukon.web.middleware import PlayerMiddleware
