@@ -23,7 +23,7 @@ from typing import Any, Final
 from starlette.testclient import TestClient
 
 from tests.web.conftest import FakeClock
-from tests.web.helpers import API, EXAMPLE, WIN_CODE, WIN_LINE
+from tests.web.helpers import API, EXAMPLE, WIN_CODE, WIN_LINE, another_client
 from yukon.web import AppSettings, create_app
 
 __all__ = ["GOLDEN_FILE", "converse", "golden_settings"]
@@ -34,6 +34,8 @@ _GAME = "{game}"
 _FILES_DROPPED: Final = frozenset({"etag", "content-length", "last-modified"})
 """Headers of a page or a file (any answer outside the API but its refusals) that
 follow the file's bytes, not the server's code."""
+_IDENTITY: Final = {"accept-encoding": "identity"}
+"""Answers as the app writes them, not compressed on the way."""
 _SECONDS: Final = re.compile(r'"seconds":[0-9.e-]+')
 _GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{22}")
 _PLAYER: Final = re.compile(r"yukon_player=[A-Za-z0-9_-]{43}")
@@ -53,14 +55,10 @@ def golden_settings(database: Path | str, clock: FakeClock) -> AppSettings:
 class _Recorder:
     """Sends requests and writes down their answers, with the names in place."""
 
-    def __init__(self, app: Any) -> None:
-        self._app = app
+    def __init__(self) -> None:
         self._ids: dict[str, str] = {}
         self.game = ""
         self.exchanges: list[dict[str, object]] = []
-
-    def player(self, **headers: str) -> TestClient:
-        return TestClient(self._app, headers={"accept-encoding": "identity", **headers})
 
     def send(self, client: TestClient, method: str, path: str, **options: Any) -> Any:
         """One request, its answer recorded; *path* may name ``{game}``."""
@@ -291,8 +289,8 @@ def _outside_the_api(recorder: _Recorder, client: TestClient) -> None:
 
 def converse(settings: AppSettings, clock: FakeClock) -> list[dict[str, object]]:
     """The whole conversation with a new app over *settings*' database."""
-    recorder = _Recorder(create_app(settings))
-    with recorder.player() as client:
+    recorder = _Recorder()
+    with TestClient(create_app(settings), headers=_IDENTITY) as client:
         phases: list[Callable[[_Recorder, TestClient], None]] = [
             _play_a_game,
             _new_games,
@@ -307,7 +305,7 @@ def converse(settings: AppSettings, clock: FakeClock) -> list[dict[str, object]]
         for method, path in _WRONG_METHODS:
             recorder.send(client, method, path)
         _outside_the_api(recorder, client)
-        slovak = recorder.player(**{"accept-language": "sk"})
+        slovak = another_client(client, headers={**_IDENTITY, "accept-language": "sk"})
         recorder.send(slovak, "GET", f"{API}/games/current")
         recorder.send(slovak, "POST", f"{API}/games", json={"code": EXAMPLE})
         recorder.send(slovak, "POST", f"{API}/records/replay", json={"record": f"{EXAMPLE} TC>1"})

@@ -27,11 +27,9 @@ from yukon.web.bodies import optional, read_object, required
 from yukon.web.config import AppSettings
 from yukon.web.disconnect import while_connected
 from yukon.web.errors import ApiError, bad_request
-from yukon.web.failures import request_language
-from yukon.web.limits import RateLimit
-from yukon.web.offload import off_loop
 from yukon.web.records import replay_record
 from yukon.web.registry import registry_json
+from yukon.web.resources import Resources, off_loop, player_of, request_language
 from yukon.web.responses import JsonResponse
 from yukon.web.solving import Asker, Solving
 from yukon.web.state import state_json
@@ -47,23 +45,19 @@ _MAX_ID: Final = 64
 
 
 def _service(request: Request) -> GameService:
-    service: GameService = request.app.state.service
-    return service
+    return Resources.of(request).service
 
 
 def _settings(request: Request) -> AppSettings:
-    settings: AppSettings = request.app.state.settings
-    return settings
+    return Resources.of(request).settings
 
 
 def _solving(request: Request) -> Solving:
-    solving: Solving = request.app.state.solving
-    return solving
+    return Resources.of(request).solving
 
 
 def _player(request: Request) -> str:
-    player: str = request.state.player
-    return player
+    return player_of(request)
 
 
 def _game_id(request: Request) -> str:
@@ -100,8 +94,7 @@ async def _changed(request: Request, call: Callable[[], LiveGame]) -> Response:
 
 def _count_new_game(request: Request) -> None:
     """A new game is stored for good: a player may start only so many a minute."""
-    new_games: RateLimit = request.app.state.new_games
-    new_games.take(_player(request))
+    Resources.of(request).new_games.take(_player(request))
 
 
 async def create_game(request: Request) -> Response:

@@ -11,27 +11,16 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from yukon.i18n.messages import choose_language, localized_error
+from yukon.i18n.messages import localized_error
 from yukon.storage import GameRefusedError
 from yukon.web.errors import ApiError, error_answer
-from yukon.web.offload import off_loop
+from yukon.web.resources import Resources, off_loop, request_language
 from yukon.web.responses import JsonResponse
 from yukon.web.state import state_json
 
-__all__ = ["handle_error", "request_language"]
+__all__ = ["handle_error"]
 
 _log: Final = logging.getLogger("yukon.web")
-
-
-def request_language(request: Request) -> str:
-    """The language of the player's messages: their saved setting, else the
-    ``Accept-Language`` header's best match, else English."""
-    saved = None
-    try:
-        saved = request.app.state.service.settings(request.state.player).language
-    except Exception:  # a failing database must not stop the answer; the header decides
-        _log.debug("no saved language for the error answer", exc_info=True)
-    return choose_language(saved, request.headers.get("accept-language"))
 
 
 def _log_failure(request: Request, error: Exception, status: int, code: str) -> None:
@@ -52,6 +41,6 @@ async def handle_error(request: Request, error: Exception) -> Response:
     language = await off_loop(request, lambda: request_language(request))
     content: dict[str, object] = {"error": localized_error(language, error, body)}
     if isinstance(error, GameRefusedError):
-        content["state"] = state_json(error.live, request.app.state.service.now())
+        content["state"] = state_json(error.live, Resources.of(request).service.now())
     headers = error.headers if isinstance(error, HTTPException | ApiError) else None
     return JsonResponse(content, status_code=status, headers=headers)

@@ -12,9 +12,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from yukon import __version__
-from yukon.storage import GameService
 from yukon.web.guard import HEALTH_PATH
-from yukon.web.offload import off_loop
+from yukon.web.resources import Resources, off_loop
 from yukon.web.responses import JsonResponse
 
 __all__ = ["health_routes"]
@@ -23,7 +22,7 @@ _log: Final = logging.getLogger("yukon.web")
 
 
 async def health(request: Request) -> Response:
-    service: GameService = request.app.state.service
+    service = Resources.of(request).service
     try:
         schema = await off_loop(request, service.schema_version)
     except Exception as error:  # whatever the driver raises: the answer is "unavailable"
