@@ -52,7 +52,7 @@ class YukonApp(Starlette):
             routes=[
                 *api_routes(),
                 *health_routes(),
-                *page_routes(settings.static_dir, settings.i18n_dir),
+                *page_routes(settings.static_dir),
             ],
             middleware=[Middleware(Compression)],
             exception_handlers=dict.fromkeys(HANDLED, handle_error),
