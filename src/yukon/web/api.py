@@ -30,7 +30,7 @@ from yukon.web.bodies import optional, read_object, required
 from yukon.web.disconnect import while_connected
 from yukon.web.errors import ApiError, bad_request
 from yukon.web.records import replay_record
-from yukon.web.registry import registry_json
+from yukon.web.registry import registry_body
 from yukon.web.resources import Resources, off_loop, player_of, request_language
 from yukon.web.responses import JsonResponse
 from yukon.web.solving import Asker
@@ -294,7 +294,7 @@ class Rules(HTTPEndpoint):
         language = request.query_params.get("language") or request_language(request)
         if language not in LANGUAGES:
             raise bad_request(f"'language' must be one of {', '.join(LANGUAGES)}, not {language!r}")
-        return JsonResponse(registry_json(language))
+        return Response(registry_body(language), media_type=JsonResponse.media_type)
 
 
 class Export(HTTPEndpoint):
