@@ -20,7 +20,7 @@ import webbrowser
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from yukon.commands import CommandError, Subcommands, printable
+from yukon.commands.base import CommandError, Subcommands, printable
 from yukon.commands.logs import LOG_LEVELS, logging_config
 from yukon.commands.options import (
     add_option,
