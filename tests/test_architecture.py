@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import sys
+from collections.abc import Container, Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,94 @@ def test_layers_import_only_downwards(layer: str) -> None:
             if target == layer:
                 continue
             assert target in ALLOWED[layer], f"{layer}/{path.name} imports {name}"
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    name = test.attr if isinstance(test, ast.Attribute) else getattr(test, "id", None)
+    return name == "TYPE_CHECKING"
+
+
+def _imports(tree: ast.AST, package: str, modules: Container[str]) -> Iterator[str]:
+    """The *modules* that *tree* imports, at the top or inside a function (an import
+    put off into a function hides a cycle, it does not break it); not those under
+    ``if TYPE_CHECKING:``, which Python never runs. ``from a import b`` imports the
+    module ``a.b`` if there is one, else names something of ``a``."""
+    unrun = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and _is_type_checking(node)
+        for inner in ast.walk(node)
+    }
+    for node in ast.walk(tree):
+        if id(node) in unrun:
+            continue
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names if alias.name in modules)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.rsplit(".", node.level - 1)[0]
+                base = f"{anchor}.{base}" if base else anchor
+            for alias in node.names:
+                inner = f"{base}.{alias.name}"
+                if inner in modules:
+                    yield inner
+                elif base in modules:
+                    yield base
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of the package, with the modules of the package it imports."""
+    files = {_module_name(path): path for path in sorted(SRC.rglob("*.py"))}
+    graph = {}
+    for name, path in files.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        graph[name] = set(_imports(tree, package, files.keys())) - {name}
+    return graph
+
+
+def import_cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other, directly or around a circle
+    (the strongly connected components of *graph* with more than one module).
+
+    >>> import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}})
+    [['a', 'b', 'c']]
+    """
+    reaches = {name: _reachable(graph, name) for name in graph}
+    cycles = {
+        tuple(sorted(other for other in reaches[name] if name in reaches[other]))
+        for name in graph
+        if name in reaches[name]
+    }
+    return sorted(list(cycle) for cycle in cycles)
+
+
+def _reachable(graph: Mapping[str, set[str]], start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = list(graph[start])
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(graph.get(name, ()))
+    return seen
+
+
+def test_the_import_graph_is_read_whole() -> None:
+    graph = import_graph()
+    assert "yukon.storage.postgres" in graph["yukon.storage"] | _reachable(graph, "yukon.storage")
+    assert "yukon.web.app" in graph["yukon.web"]
+
+
+def test_no_modules_import_each_other() -> None:
+    cycles = import_cycles(import_graph())
+    assert cycles == [], "modules that import each other: " + "; ".join(
+        " <-> ".join(cycle) for cycle in cycles
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
@@ -12,8 +13,9 @@ import sys
 import pytest
 
 from tests.engine.test_deal import CHECK_VALUE
-from yukon import __version__
+from yukon import __version__, cli
 from yukon.cli import main
+from yukon.commands.base import CommandError
 from yukon.engine import GameCode, RuleSet
 
 
@@ -93,6 +95,20 @@ def test_bad_input_is_one_line_and_status_2(
     assert err.count("\n") == 1
     assert fragment in err
     assert "Traceback" not in err
+
+
+def test_a_command_error_ends_the_command_with_its_own_exit_code(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class BusyError(CommandError):
+        exit_code = 75
+
+    def busy(args: argparse.Namespace) -> int:
+        raise BusyError("the database is busy: try again")
+
+    monkeypatch.setattr(cli, "_cmd_new", busy)
+    assert run(["new"], capsys) == (75, "", "yukon: the database is busy: try again\n")
+    assert CommandError("bad").exit_code == 2
 
 
 def test_a_bare_yukon_prints_what_it_can_do(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,14 +15,13 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from yukon import __version__
-from yukon.commands import CommandError, Subcommands, printable
+from yukon.commands.base import EXIT_USAGE, CommandError, Subcommands, printable
 from yukon.engine import RULE_SETS, Game, GameCode, Record, RuleSet, YukonError
 from yukon.engine.errors import InvalidRecordError
 
 __all__ = ["CommandError", "build_parser", "game_json", "main", "print_game"]
 
 EXIT_OK = 0
-EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE, as other command-line tools end when their reader goes away."""
 
@@ -115,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _register_layers(commands: Subcommands) -> None:
     """Commands of the layers above the engine, each in its own module."""
-    from yukon.commands import REGISTRY
+    from yukon.commands.registry import REGISTRY
 
     for register in REGISTRY:
         register(commands)
@@ -147,7 +146,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # output points at nowhere so the interpreter's last flush cannot fail too.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
-    except (CommandError, YukonError, OSError) as error:
+    except CommandError as error:
+        _report(f"yukon: {error}")
+        return error.exit_code
+    except (YukonError, OSError) as error:
         _report(f"yukon: {error}")
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.databases import Target
+from tests.web.helpers import another_client
 from yukon.web import AppSettings, create_app
 
 
@@ -48,4 +49,4 @@ def client(settings: AppSettings) -> Iterator[TestClient]:
 @pytest.fixture
 def other_client(client: TestClient) -> TestClient:
     """A second player (no cookie shared) on the same server."""
-    return TestClient(client.app)
+    return another_client(client)

@@ -6,6 +6,8 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from yukon.web.resources import Resources
+
 API = "/api/v1"
 EXAMPLE = "YU1-C-AACRWEA"  # SPEC §5: 1. QC>5 2. TD>1 moves an unordered group
 WIN_CODE = "YU1-C-AAAAAAB"
@@ -48,3 +50,17 @@ def get_state(client: TestClient, game_id: str) -> dict[str, Any]:
 def without_clock(state: dict[str, Any]) -> dict[str, Any]:
     """The state less what moves with time."""
     return {key: value for key, value in state.items() if key not in ("elapsed_ms",)}
+
+
+def another_client(client: TestClient, **options: Any) -> TestClient:
+    """Another visitor (no cookie shared) of the app that *client* runs: the app's
+    resources, opened in *client*'s lifespan, are handed to its requests too."""
+    other = TestClient(client.app, **options)
+    other.app_state.update(client.app_state)
+    return other
+
+
+def resources(client: TestClient) -> Resources:
+    """The resources of the app that *client* runs (inside its ``with`` block)."""
+    found: Resources = client.app_state["resources"]
+    return found

@@ -1,6 +1,6 @@
 """The real app under uvicorn on a free loopback port, in a thread of the test's
 own process: real HTTP, real connections that a client can drop, and the app's
-state (``app.state``) still at hand for a test to wait on."""
+lifespan state (its resources) still at hand for a test to wait on."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import uvicorn
 from starlette.types import ASGIApp
@@ -33,6 +34,13 @@ def wait_for(condition: Callable[[], bool], what: str, seconds: float = 20.0) ->
 @contextmanager
 def live_server(app: ASGIApp) -> Iterator[str]:
     """Serve *app* until the block ends; yields its base URL."""
+    with live_app(app) as (url, _):
+        yield url
+
+
+@contextmanager
+def live_app(app: ASGIApp) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Serve *app* until the block ends; yields its base URL and its lifespan state."""
     # The server is handed the socket bound here: no other program can take its port
     # between a probe for a free one and uvicorn's own bind.
     listener = socket.socket()
@@ -53,7 +61,7 @@ def live_server(app: ASGIApp) -> Iterator[str]:
     thread.start()
     try:
         wait_for(lambda: server.started, "the server to start", _START_SECONDS)
-        yield f"http://{LOOPBACK}:{port}"
+        yield f"http://{LOOPBACK}:{port}", server.lifespan.state
     finally:
         server.should_exit = True
         thread.join()

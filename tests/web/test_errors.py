@@ -135,10 +135,23 @@ def test_head_is_answered_like_get(client: TestClient, path: str) -> None:
     assert client.head(API + path).status_code == 200
 
 
-def test_a_wrong_method_is_refused(client: TestClient) -> None:
-    answer = client.delete(f"{API}/games")
-    _error(answer, 405, "method_not_allowed")
-    assert "GET" in answer.headers["allow"]
+@pytest.mark.parametrize(
+    ("method", "path", "allowed"),
+    [
+        ("DELETE", "/games", "GET, HEAD, POST"),
+        ("POST", "/settings", "GET, HEAD, PUT"),
+        ("GET", "/games/nope/moves", "POST"),
+        ("HEAD", "/player", "DELETE"),
+    ],
+)
+def test_a_wrong_method_is_refused_with_the_methods_allowed(
+    client: TestClient, method: str, path: str, allowed: str
+) -> None:
+    answer = client.request(method, API + path)
+    assert answer.status_code == 405
+    assert answer.headers["allow"] == allowed
+    if method != "HEAD":
+        _error(answer, 405, "method_not_allowed")
 
 
 @pytest.mark.parametrize("limit", ["0", "-1", "201", "ten", "1.5", "", "²", "٣", "1" * 5000])

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
-from tests.web.helpers import API, EXAMPLE, WIN_CODE, new_game, play
+from tests.web.helpers import API, EXAMPLE, WIN_CODE, another_client, new_game, play, resources
 from yukon import __version__
 from yukon.engine import Record
 from yukon.storage.schema import MIGRATIONS
@@ -30,7 +30,7 @@ def test_the_health_check_says_when_the_database_cannot_be_read(
     client: TestClient, settings: AppSettings
 ) -> None:
     # Its connections closed (PostgreSQL's pool then refuses), its file's folder gone.
-    client.app.state.service.store.close()  # type: ignore[attr-defined]
+    resources(client).service.store.close()
     if isinstance(settings.db_path, Path):
         shutil.rmtree(settings.db_path.parent)
     answer = client.get("/healthz")
@@ -69,7 +69,7 @@ def test_a_player_exports_every_game_with_its_record_and_settings(client: TestCl
     # The record replays to the game as it stands.
     assert Record.parse(exported["record"]).replay().move_count == 1
     # Another player's export holds none of it.
-    other = TestClient(client.app).get(f"{API}/export").json()
+    other = another_client(client).get(f"{API}/export").json()
     assert other["games"] == []
 
 

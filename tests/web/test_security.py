@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.web.conftest import FakeClock
-from tests.web.helpers import API, EXAMPLE, new_game, play
+from tests.web.helpers import API, EXAMPLE, another_client, new_game, play, resources
 from yukon.i18n.messages import error_message
 from yukon.web import AppSettings, create_app
 from yukon.web.middleware import COOKIE_NAME, SECURITY_HEADERS
@@ -50,7 +50,7 @@ def test_another_site_can_neither_act_for_a_player_nor_give_them_an_identity(
         assert "set-cookie" not in answer.headers
         _assert_secured(answer.headers)
     # A new visitor arriving from another site is not given a cookie either.
-    fresh = TestClient(client.app)
+    fresh = another_client(client)
     answer = fresh.post(f"{API}/games", content=FORM_AS_JSON, headers=origin_headers)
     assert answer.status_code == 403
     assert "set-cookie" not in answer.headers
@@ -187,7 +187,7 @@ def test_a_player_may_start_only_so_many_games_a_minute(
         assert error["message"] == error_message("sk", "too_many_requests")
         assert "at most 3 new games a minute" in error["detail"]
         assert answer.headers["retry-after"] == "40"
-        assert TestClient(client.app).post(f"{API}/games", json={}).status_code == 201
+        assert another_client(client).post(f"{API}/games", json={}).status_code == 201
         clock.advance(40)
         new_game(client)
 
@@ -202,7 +202,7 @@ def test_the_cookie_slides_a_year_past_the_last_visit(client: TestClient) -> Non
 
 
 def test_cookies_are_secure_behind_https(client: TestClient) -> None:
-    secure = TestClient(client.app, base_url="https://testserver")
+    secure = another_client(client, base_url="https://testserver")
     assert "; Secure" in secure.get(f"{API}/settings").headers["set-cookie"]
     assert "Secure" not in client.get(f"{API}/settings").headers["set-cookie"]
 
@@ -211,7 +211,7 @@ def test_a_server_error_still_carries_the_security_headers_and_is_logged_with_it
     settings: AppSettings, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     with TestClient(create_app(settings), raise_server_exceptions=False) as client:
-        service = client.app.state.service  # type: ignore[attr-defined]
+        service = resources(client).service
 
         def broken(player: str) -> None:
             raise RuntimeError("a bug")

@@ -62,15 +62,15 @@ def test_serve_prints_the_url_and_runs_uvicorn_on_the_given_database(
     assert "http://127.0.0.1:8123/" in capsys.readouterr().out
     (run,) = recorder.runs
     assert (run["host"], run["port"]) == ("127.0.0.1", 8123)
-    assert run["app"].state.settings.db_path == db
-    assert run["app"].state.settings.durable is False
+    assert run["app"].settings.db_path == db
+    assert run["app"].settings.durable is False
     assert recorder.opened == []
     assert recorder.tuned == [True]
 
 
 def test_durable_asks_for_a_sync_per_move(recorder: Recorder, tmp_path: Path) -> None:
     assert cli.main(["serve", "--no-browser", "--durable", "--db", str(tmp_path / "y")]) == 0
-    assert recorder.runs[0]["app"].state.settings.durable is True
+    assert recorder.runs[0]["app"].settings.durable is True
 
 
 def test_the_default_database_is_in_the_users_data_folder(
@@ -78,7 +78,7 @@ def test_the_default_database_is_in_the_users_data_folder(
 ) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert cli.main(["serve", "--no-browser"]) == 0
-    settings = recorder.runs[0]["app"].state.settings
+    settings = recorder.runs[0]["app"].settings
     assert settings.db_path == tmp_path / "xdg" / "yukon-solitaire" / "yukon.sqlite3"
 
 
@@ -161,7 +161,7 @@ def test_every_setting_is_a_flag_and_an_environment_variable(
     assert cli.main(["serve", *db, flag, text]) == 0
     monkeypatch.setenv("YUKON_" + flag[2:].replace("-", "_").upper(), text)
     assert cli.main(["serve", *db]) == 0
-    first, second = (getattr(run["app"].state.settings, field) for run in recorder.runs)
+    first, second = (getattr(run["app"].settings, field) for run in recorder.runs)
     assert first == second == value
 
 
@@ -183,7 +183,7 @@ def test_switches_and_server_options_come_from_the_environment_too(
         monkeypatch.setenv(name, value)
     assert cli.main(["serve", "--port", "8126"]) == 0  # the flag wins
     (run,) = recorder.runs
-    settings = run["app"].state.settings
+    settings = run["app"].settings
     assert (settings.db_path, settings.durable, settings.secure_cookies) == (
         tmp_path / "env.sqlite3",
         True,
@@ -203,7 +203,7 @@ def test_on_loopback_only_the_loopback_names_are_answered(
     recorder: Recorder, tmp_path: Path
 ) -> None:
     assert cli.main(["serve", "--no-browser", "--db", str(tmp_path / "y")]) == 0
-    settings = recorder.runs[0]["app"].state.settings
+    settings = recorder.runs[0]["app"].settings
     assert settings.allowed_hosts == ("localhost", "127.0.0.1", "[::1]")
 
 
@@ -344,13 +344,13 @@ def test_the_database_may_be_a_postgresql_url_or_come_from_the_environment(
     monkeypatch.setattr(serve, "_check_database", lambda target: None)
     url = "postgresql://yukon:secret@db.example/yukon"
     assert cli.main(["serve", "--no-browser", "--db", url]) == 0
-    assert recorder.runs[0]["app"].state.settings.db_path == url
+    assert recorder.runs[0]["app"].settings.db_path == url
     out = capsys.readouterr().out
     assert "postgresql://yukon:***@db.example/yukon" in out
     assert "secret" not in out
     monkeypatch.setenv(DATABASE_VARIABLE, url)
     assert cli.main(["serve", "--no-browser"]) == 0
-    assert recorder.runs[1]["app"].state.settings.db_path == url
+    assert recorder.runs[1]["app"].settings.db_path == url
 
 
 def test_several_workers_import_the_app_by_name_with_the_settings_in_the_environment(
@@ -367,7 +367,7 @@ def test_several_workers_import_the_app_by_name_with_the_settings_in_the_environ
         True,
     )
     assert recorder.tuned == []  # the parent serves nothing: each worker tunes its own
-    settings = worker_app().state.settings
+    settings = worker_app().settings
     assert recorder.tuned == [True]
     assert (settings.db_path, settings.durable, settings.hint_seconds) == (db, True, 0.5)
     assert settings.allowed_hosts == ("games.example.org",)
@@ -390,15 +390,11 @@ def test_the_solver_pools_of_several_server_processes_share_the_cpus(
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cpus)))
     db = ["--no-browser", "--db", str(tmp_path / "y.sqlite3")]
     assert cli.main(["serve", *db, "--workers", str(workers)]) == 0
-    settings = (
-        worker_app().state.settings if workers > 1 else recorder.runs[0]["app"].state.settings
-    )
+    settings = worker_app().settings if workers > 1 else recorder.runs[0]["app"].settings
     assert settings.solver_workers == each
     # A number given is each process's, whatever the number of processes.
     assert cli.main(["serve", *db, "--workers", str(workers), "--solver-workers", "3"]) == 0
-    settings = (
-        worker_app().state.settings if workers > 1 else recorder.runs[1]["app"].state.settings
-    )
+    settings = worker_app().settings if workers > 1 else recorder.runs[1]["app"].settings
     assert settings.solver_workers == 3
     monkeypatch.delenv(WORKER_SETTINGS, raising=False)
 

@@ -22,10 +22,11 @@ from yukon.engine import Game, Move
 from yukon.i18n import translate
 from yukon.solver import Limit, clear_cache, solve
 from yukon.web import AppSettings, create_app
+from yukon.web.resources import Resources
 from yukon.web.solving import Solving
 
 from .helpers import API, WIN_CODE
-from .live import live_server, send_and_keep, wait_for
+from .live import live_app, send_and_keep, wait_for
 
 LONG = 600.0
 # Fresh hard positions: a first move in deals 75 and 166, which the solver leaves open at every
@@ -44,8 +45,9 @@ def serving(tmp_path: Path, **solver: Any) -> Iterator[tuple[str, Solving]]:
     budgets = {"hint_seconds": LONG, "analysis_seconds": LONG}
     settings = AppSettings(db_path=tmp_path / "yukon.sqlite3", **(budgets | solver))
     app = create_app(settings)
-    with live_server(app) as url:
-        yield url, app.state.solving
+    with live_app(app) as (url, state):
+        resources: Resources = state["resources"]
+        yield url, resources.solving
 
 
 def test_the_hard_positions_stay_undecided_for_a_while() -> None:

@@ -20,7 +20,7 @@ from typing import Final, Never, TextIO
 
 from tqdm import tqdm
 
-from yukon.commands import Subcommands
+from yukon.commands.base import Subcommands
 from yukon.commands.options import file_path
 from yukon.commands.solve import SolveInputError, add_limit, limit_of
 from yukon.engine import RULE_SETS, GameCode, RuleSet, YukonError

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Final
 
-from yukon.commands import CommandError, Subcommands, printable
+from yukon.commands.base import CommandError, Subcommands, printable
 from yukon.commands.options import add_option, file_path, positive_int
 
 __all__ = ["register"]

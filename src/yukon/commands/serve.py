@@ -20,7 +20,7 @@ import webbrowser
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from yukon.commands import CommandError, Subcommands, printable
+from yukon.commands.base import CommandError, Subcommands, printable
 from yukon.commands.logs import LOG_LEVELS, logging_config
 from yukon.commands.options import (
     add_option,
@@ -36,7 +36,7 @@ from yukon.web.config import GAMES_PER_MINUTE, MAX_BODY, MAX_GAME_STEPS, AppSett
 from yukon.web.guard import loopback_hosts
 
 if TYPE_CHECKING:
-    from starlette.applications import Starlette
+    from yukon.web.app import YukonApp
 
 __all__ = ["register"]
 
@@ -277,7 +277,7 @@ def tune_collector() -> None:
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
-def worker_app() -> Starlette:
+def worker_app() -> YukonApp:
     """The app of one of several server processes (``--workers N``): uvicorn calls
     it by name in each, and it takes the settings the parent parsed from
     :data:`WORKER_SETTINGS`."""
@@ -323,7 +323,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     settings = app_settings(args)
     _check_database(settings.db_path)
-    app: Starlette | str
+    app: YukonApp | str
     if args.workers > 1:
         # Each worker is a process that imports the app by name: it learns the
         # settings from the environment it inherits.

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Final
 
-from yukon.commands import Subcommands
+from yukon.commands.base import Subcommands
 from yukon.commands.options import file_path
 from yukon.engine import Position, Record, YukonError
 from yukon.solver import Limit, SolveResult, Status, solve

@@ -2,6 +2,7 @@
 one :class:`Store` protocol and one versioned schema; games resumed by replaying
 their records, and the game service on top."""
 
+from yukon.storage.backends import open_store
 from yukon.storage.errors import (
     CorruptGameError,
     GameNotFoundError,
@@ -19,7 +20,7 @@ from yukon.storage.rows import GameRow
 from yukon.storage.service import GameService
 from yukon.storage.settings import LANGUAGES, Language, PlayerSettings
 from yukon.storage.stats import RulesStats, rules_stats
-from yukon.storage.store import Store, describe_database, is_postgres_url, open_store
+from yukon.storage.store import Store, describe_database, is_postgres_url
 
 __all__ = [
     "LANGUAGES",

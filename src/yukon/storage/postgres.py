@@ -20,6 +20,7 @@ from yukon.storage.dialect import POSTGRES
 from yukon.storage.errors import StorageError
 from yukon.storage.schema import migrate
 from yukon.storage.sql import SqlStore
+from yukon.storage.store import describe_database
 
 __all__ = ["POOL_SIZE", "PostgresStore"]
 
@@ -70,8 +71,6 @@ def _check_reachable(url: str) -> None:
 
     :raises StorageError: when PostgreSQL cannot be reached.
     """
-    from yukon.storage.store import describe_database
-
     try:
         psycopg.connect(url, connect_timeout=int(_CONNECT_TIMEOUT)).close()
     except psycopg.Error as error:

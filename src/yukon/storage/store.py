@@ -1,5 +1,7 @@
-"""What the game service asks of a database: the :class:`Store` protocol, and
-:func:`open_store`, which opens SQLite for a path and PostgreSQL for a URL.
+"""What the game service asks of a database: the :class:`Store` protocol, which
+both backends (:mod:`yukon.storage.sqlite`, :mod:`yukon.storage.postgres`) meet,
+and how a database is named (a path or a URL); :func:`~yukon.storage.backends.open_store`
+opens one.
 
 Every method is a short blocking call, safe from any thread: the web layer runs
 them in a thread pool, never on the event loop. Nothing is cached here; every
@@ -14,13 +16,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from yukon.storage.rows import GameRow
 
-__all__ = [
-    "POSTGRES_SCHEMES",
-    "Store",
-    "describe_database",
-    "is_postgres_url",
-    "open_store",
-]
+__all__ = ["POSTGRES_SCHEMES", "Store", "describe_database", "is_postgres_url"]
 
 POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
 
@@ -100,19 +96,3 @@ def describe_database(target: str | Path | None) -> str:
         return str(target)
     netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
     return urlunsplit(parts._replace(netloc=netloc))
-
-
-def open_store(target: str | Path, *, durable: bool = False) -> Store:
-    """The database at *target*: a ``postgresql://`` URL, or the path of an SQLite
-    file (created with its folder on first use). *durable* asks SQLite for an
-    fsync per commit; PostgreSQL commits durably by default.
-
-    :raises SchemaError: for a database written by a newer version of the app.
-    """
-    if is_postgres_url(target):
-        from yukon.storage.postgres import PostgresStore  # psycopg only when asked for
-
-        return PostgresStore(str(target))
-    from yukon.storage.sqlite import SqliteStore
-
-    return SqliteStore(target, durable=durable)

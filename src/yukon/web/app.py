@@ -1,5 +1,5 @@
-"""The app factory: ``create_app(settings)`` builds the Starlette app; the database
-and the game service open in the lifespan and close with it.
+"""The app factory: ``create_app(settings)`` builds the Starlette app; the database,
+the game service and the solver open in the lifespan and close with it.
 
 >>> import tempfile, pathlib
 >>> from starlette.testclient import TestClient
@@ -14,83 +14,62 @@ and the game service open in the lifespan and close with it.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.types import ASGIApp
 
-from yukon.storage import GameService, open_store
 from yukon.web.api import api_routes
 from yukon.web.compress import Compression
 from yukon.web.config import AppSettings
-from yukon.web.errors import HANDLED, handle_error
+from yukon.web.errors import HANDLED
+from yukon.web.failures import handle_error
 from yukon.web.health import health_routes
-from yukon.web.limits import RateLimit
 from yukon.web.middleware import PlayerMiddleware
-from yukon.web.offload import Offload
 from yukon.web.pages import page_routes
-from yukon.web.solving import Solving
+from yukon.web.resources import open_resources
 
-__all__ = ["create_app"]
+__all__ = ["YukonApp", "create_app"]
 
 
-class _App(Starlette):
-    """Starlette with the player middleware outside everything else, its error
-    middleware included, so that even a 500 carries the security headers."""
+@asynccontextmanager
+async def _lifespan(app: YukonApp) -> AsyncIterator[Mapping[str, object]]:
+    """The app's resources, given to every request as its ``state``."""
+    async with open_resources(app.settings) as resources:
+        yield {"resources": resources}
+
+
+class YukonApp(Starlette):
+    """Starlette with its :class:`AppSettings`, and with the player middleware
+    outside everything else, its error middleware included, so that even a 500
+    carries the security headers."""
+
+    def __init__(self, settings: AppSettings) -> None:
+        self.settings = settings
+        super().__init__(
+            routes=[
+                *api_routes(),
+                *health_routes(),
+                *page_routes(settings.static_dir),
+            ],
+            middleware=[Middleware(Compression)],
+            exception_handlers=dict.fromkeys(HANDLED, handle_error),
+            lifespan=_lifespan,
+        )
 
     def build_middleware_stack(self) -> ASGIApp:
-        settings: AppSettings = self.state.settings
         return PlayerMiddleware(
             super().build_middleware_stack(),
-            secure_cookies=settings.secure_cookies,
-            allowed_hosts=settings.allowed_hosts,
-            max_header_bytes=settings.max_header_bytes,
+            secure_cookies=self.settings.secure_cookies,
+            allowed_hosts=self.settings.allowed_hosts,
+            max_header_bytes=self.settings.max_header_bytes,
         )
 
 
-def create_app(settings: AppSettings) -> Starlette:
+def create_app(settings: AppSettings) -> YukonApp:
     """The Yukon web app: JSON API, pages and files, over the database at
-    ``settings.db_path`` (created on first run)."""
-
-    @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = open_store(settings.db_path, durable=settings.durable)
-        service = GameService(
-            store,
-            clock=settings.clock,
-            cache_size=settings.cache_size,
-            max_steps=settings.max_game_steps,
-        )
-        solving = Solving(
-            workers=settings.solver_workers,
-            queue=settings.solver_queue,
-            hint_seconds=settings.hint_seconds,
-            analysis_seconds=settings.analysis_seconds,
-        )
-        offload = Offload()
-        app.state.service = service
-        app.state.solving = solving
-        app.state.offload = offload
-        solving.start()
-        try:
-            yield
-        finally:
-            await solving.close()
-            offload.close()
-            service.close()
-
-    app = _App(
-        routes=[
-            *api_routes(),
-            *health_routes(),
-            *page_routes(settings.static_dir, settings.i18n_dir),
-        ],
-        middleware=[Middleware(Compression)],
-        exception_handlers=dict.fromkeys(HANDLED, handle_error),
-        lifespan=lifespan,
-    )
-    app.state.settings = settings
-    app.state.new_games = RateLimit(settings.games_per_minute, clock=settings.clock)
-    return app
+    ``settings.db_path`` (created on first run); its resources open in the
+    lifespan (:mod:`yukon.web.resources`)."""
+    return YukonApp(settings)

@@ -1,17 +1,23 @@
-"""Every refusal the server answers, mapped to HTTP in this one place.
+"""Every refusal the server answers, mapped to HTTP in this one place: a table
+from error class to status and code, looked up along the error's class's MRO
+(as Starlette finds an exception's handler), so that the nearest class decides.
 
 Each answer has the shape ``{"error": {"code", "message", …}}`` and, when a game
-is concerned, ``"state"`` with the game as it is (nothing changed).
+is concerned, ``"state"`` with the game as it is (nothing changed): see
+:mod:`yukon.web.failures`, the app's one exception handler.
+
+>>> error_answer(GameNotFoundError("there is no game 'x'"))
+(404, {'code': 'not_found', 'message': "there is no game 'x'"})
+>>> error_answer(OSError("disk full"))
+(500, {'code': 'internal_error', 'message': 'something went wrong on the server'})
 """
 
 from __future__ import annotations
 
-import logging
-from typing import Final
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeVar
 
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import Response
 
 from yukon.engine import (
     IllegalMoveError,
@@ -22,7 +28,6 @@ from yukon.engine import (
     NothingToUndoError,
     YukonError,
 )
-from yukon.i18n.messages import choose_language, localized_error
 from yukon.storage import (
     CorruptGameError,
     GameNotFoundError,
@@ -33,17 +38,15 @@ from yukon.storage import (
     StaleVersionError,
     StorageError,
 )
-from yukon.web.offload import off_loop
-from yukon.web.responses import JsonResponse
-from yukon.web.state import state_json
 
-__all__ = ["HANDLED", "ApiError", "handle_error", "request_language"]
+__all__ = ["ERRORS", "HANDLED", "ApiError", "bad_request", "error_answer", "retry_later"]
 
-_log: Final = logging.getLogger("yukon.web")
+V = TypeVar("V")
 
 
 class ApiError(Exception):
-    """A refusal decided by the web layer itself (bad body, too large, …)."""
+    """A refusal decided by the web layer itself (bad body, too large, …): it
+    names its own status and code."""
 
     def __init__(
         self,
@@ -71,98 +74,80 @@ def retry_later(code: str, message: str, wait: int) -> ApiError:
     return ApiError(429, code, message, headers={"Retry-After": str(wait)}, retry_after=wait)
 
 
-def _engine_answer(error: YukonError) -> tuple[int, dict[str, object]]:
-    """Status and error object for an engine error."""
-    message = str(error)
-    if isinstance(error, IllegalMoveError):
-        return 422, {"code": "illegal_move", **error.refusal.as_dict()}
-    if isinstance(error, InvalidCodeError):
-        return 400, {"code": "invalid_code", "message": message, "problem": error.problem.value}
-    if isinstance(error, InvalidMoveError | InvalidCardError):
-        return 400, {"code": "invalid_move", "message": message}
-    if isinstance(error, NothingToUndoError):
-        return 409, {"code": "nothing_to_undo", "message": message}
-    if isinstance(error, InvalidRecordError):
-        return _record_answer(error)
-    return 400, {"code": "bad_request", "message": message}
-
-
-def _record_answer(error: InvalidRecordError) -> tuple[int, dict[str, object]]:
-    """An unreadable record: its code (position 0) or a move's notation."""
-    status, body = _engine_answer(error.cause)
-    return status, {**body, "message": str(error), "position": error.position, "text": error.text}
-
-
-def _storage_answer(error: StorageError) -> tuple[int, dict[str, object]]:
-    message = str(error)
-    if isinstance(error, StaleVersionError):
-        return 409, {"code": "stale_version", "message": message}
-    if isinstance(error, GameWonError):
-        return 409, {"code": "game_won", "message": message}
-    if isinstance(error, GameTooLongError):
-        return 409, {"code": "game_too_long", "message": message}
-    if isinstance(error, GameRefusedError) and isinstance(error.cause, YukonError):
-        return _engine_answer(error.cause)
-    if isinstance(error, GameNotFoundError):
-        return 404, {"code": "not_found", "message": message}
-    if isinstance(error, InvalidSettingError):
-        return 400, {"code": "bad_request", "message": message}
-    if isinstance(error, CorruptGameError):
-        _log.error("%s", message)
-        return 500, {"code": "corrupt_game", "message": message}
-    _log.error("storage error: %s", message)
-    return 500, {"code": "storage_error", "message": "the game could not be stored; try again"}
-
+ERRORS: Final[Mapping[type[Exception], tuple[int, str]]] = {
+    # The engine's: bad input and refused moves.
+    IllegalMoveError: (422, "illegal_move"),
+    InvalidCodeError: (400, "invalid_code"),
+    InvalidMoveError: (400, "invalid_move"),
+    InvalidCardError: (400, "invalid_move"),
+    NothingToUndoError: (409, "nothing_to_undo"),
+    YukonError: (400, "bad_request"),
+    # The storage layer's: games refused, missing or damaged.
+    StaleVersionError: (409, "stale_version"),
+    GameWonError: (409, "game_won"),
+    GameTooLongError: (409, "game_too_long"),
+    GameNotFoundError: (404, "not_found"),
+    InvalidSettingError: (400, "bad_request"),
+    CorruptGameError: (500, "corrupt_game"),
+    StorageError: (500, "storage_error"),
+    # Anything else is the server's failure.
+    Exception: (500, "internal_error"),
+}
+"""Status and code by error class. An :class:`ApiError` and Starlette's own
+:class:`HTTPException` (404, 405, …) carry theirs."""
 
 _HTTP_CODES: Final = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 
+_FIELDS: Final[Mapping[type[Exception], Callable[[Any], dict[str, object]]]] = {
+    IllegalMoveError: lambda error: error.refusal.as_dict(),
+    InvalidCodeError: lambda error: {"message": str(error), "problem": error.problem.value},
+    ApiError: lambda error: {"message": str(error), **error.details},
+    HTTPException: lambda error: {"message": error.detail},
+    Exception: lambda error: {"message": str(error)},
+}
+"""What an answer says beside its code, by error class."""
 
-def _answer(error: Exception) -> tuple[int, dict[str, object]]:
+_UNSAID: Final = {
+    "storage_error": "the game could not be stored; try again",
+    "internal_error": "something went wrong on the server",
+}
+"""Messages that stand for the error's own, which may name the server's insides."""
+
+HANDLED: Final[tuple[type[Exception], ...]] = (ApiError, HTTPException, *ERRORS)
+"""The exception classes the app's handler is registered for."""
+
+
+def _nearest(table: Mapping[type[Exception], V], error: Exception) -> V:
+    """The entry for *error*'s nearest class in *table*: the first along its MRO."""
+    return next(table[kind] for kind in type(error).__mro__ if kind in table)
+
+
+def status_and_code(error: Exception) -> tuple[int, str]:
+    """The HTTP status and the API's error code for *error*."""
     if isinstance(error, ApiError):
-        return error.status, {"code": error.code, "message": str(error), **error.details}
-    if isinstance(error, YukonError):
-        return _engine_answer(error)
-    if isinstance(error, StorageError):
-        return _storage_answer(error)
+        return error.status, error.code
     if isinstance(error, HTTPException):
-        code = _HTTP_CODES.get(error.status_code, "bad_request")
-        return error.status_code, {"code": code, "message": error.detail}
-    return 500, {"code": "internal_error", "message": "something went wrong on the server"}
+        return error.status_code, _HTTP_CODES.get(error.status_code, "bad_request")
+    return _nearest(ERRORS, error)
 
 
-def request_language(request: Request) -> str:
-    """The language of the player's messages: their saved setting, else the
-    ``Accept-Language`` header's best match, else English."""
-    saved = None
-    try:
-        saved = request.app.state.service.settings(request.state.player).language
-    except Exception:  # a failing database must not stop the answer; the header decides
-        _log.debug("no saved language for the error answer", exc_info=True)
-    return choose_language(saved, request.headers.get("accept-language"))
+def _answered_as(error: Exception) -> Exception:
+    """The error that decides *error*'s answer: a refused change or an unreadable
+    record answers as the engine's error it wraps (its ``cause``)."""
+    cause = getattr(error, "cause", None)
+    if isinstance(error, GameRefusedError | InvalidRecordError) and isinstance(cause, YukonError):
+        return cause
+    return error
 
 
-async def handle_error(request: Request, error: Exception) -> Response:
-    """The one exception handler of the app: every refusal and failure as JSON,
-    its message in the player's language (:func:`request_language`)."""
-    status, body = _answer(error)
-    if body["code"] == "internal_error":
-        # With what was asked, so that the log says where it broke.
-        _log.error("unexpected error in %s %s", request.method, request.url.path, exc_info=error)
-    # The saved language is a database read: off the event loop like every other.
-    language = await off_loop(request, lambda: request_language(request))
-    body = localized_error(language, error, body)
-    content: dict[str, object] = {"error": body}
-    if isinstance(error, GameRefusedError):
-        content["state"] = state_json(error.live, request.app.state.service.now())
-    headers = error.headers if isinstance(error, HTTPException | ApiError) else None
-    return JsonResponse(content, status_code=status, headers=headers)
-
-
-HANDLED: Final[tuple[type[Exception], ...]] = (
-    ApiError,
-    YukonError,
-    StorageError,
-    HTTPException,
-    Exception,
-)
-"""The exception classes :func:`handle_error` is registered for."""
+def error_answer(error: Exception) -> tuple[int, dict[str, object]]:
+    """The status and the error object (``code``, ``message``, …) for *error*."""
+    answered = _answered_as(error)
+    status, code = status_and_code(answered)
+    body = {"code": code, **_nearest(_FIELDS, answered)(answered)}
+    if code in _UNSAID:
+        body["message"] = _UNSAID[code]
+    if isinstance(error, InvalidRecordError):
+        # Where in the record: its code (position 0) or a move's notation.
+        body |= {"message": str(error), "position": error.position, "text": error.text}
+    return status, body

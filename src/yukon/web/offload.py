@@ -24,9 +24,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
-from starlette.requests import Request
-
-__all__ = ["THREADS", "Offload", "off_loop"]
+__all__ = ["THREADS", "Offload"]
 
 T = TypeVar("T")
 
@@ -93,9 +91,3 @@ def _settle(future: asyncio.Future[Any], result: Any) -> None:
 def _fail(future: asyncio.Future[Any], error: BaseException) -> None:
     if not future.done():
         future.set_exception(error)
-
-
-async def off_loop(request: Request, call: Callable[[], T]) -> T:
-    """The result of *call*, run in the threads of *request*'s app."""
-    offload: Offload = request.app.state.offload
-    return await offload.run(call)

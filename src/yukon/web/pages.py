@@ -7,6 +7,7 @@ import html
 from pathlib import Path
 from typing import Final
 
+from starlette.endpoints import HTTPEndpoint
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
@@ -14,6 +15,7 @@ from starlette.staticfiles import StaticFiles
 
 from yukon.i18n import LANGUAGES
 from yukon.web.errors import ApiError
+from yukon.web.resources import Resources
 
 __all__ = ["page_routes"]
 
@@ -49,30 +51,37 @@ def _index_response(text: str, request: Request) -> Response:
     return HTMLResponse(text, headers={"etag": tag})
 
 
-def page_routes(static_dir: Path, i18n_dir: Path) -> list[BaseRoute]:
-    """The app's pages (all the same HTML: the app routes itself), ``/static/``
-    and ``/i18n/{lang}.json``. Files answer with an ETag, so a reload costs a 304."""
-    # check_dir=False: the browser developer's files may land after the server starts.
-    static = StaticFiles(directory=static_dir, check_dir=False)
-    catalogs = StaticFiles(directory=i18n_dir, check_dir=False)
+class Page(HTTPEndpoint):
+    """The app's page: all the same HTML, the app routes itself."""
 
-    async def page(request: Request) -> Response:
-        index = static_dir / INDEX
+    async def get(self, request: Request) -> Response:
+        index = Resources.of(request).settings.static_dir / INDEX
         if not index.is_file():
             raise ApiError(404, "not_found", f"the app page is missing: {INDEX} is not installed")
         text = index.read_text(encoding="utf-8")
         return _index_response(render_index(text, request.scope.get("root_path", "")), request)
 
-    async def catalog(request: Request) -> Response:
+
+class Catalog(HTTPEndpoint):
+    """``/i18n/{lang}.json``: the language catalog of one of the app's languages."""
+
+    async def get(self, request: Request) -> Response:
         lang = request.path_params["lang"]
         if lang not in LANGUAGES:
             raise ApiError(
                 404, "not_found", f"no language {lang!r}; there are {', '.join(LANGUAGES)}"
             )
+        # check_dir=False: the browser developer's files may land after the server starts.
+        catalogs = StaticFiles(directory=Resources.of(request).settings.i18n_dir, check_dir=False)
         return await catalogs.get_response(f"{lang}.json", request.scope)
 
+
+def page_routes(static_dir: Path) -> list[BaseRoute]:
+    """The app's pages, ``/static/`` and ``/i18n/{lang}.json``. Files answer with
+    an ETag, so a reload costs a 304."""
+    static = StaticFiles(directory=static_dir, check_dir=False)
     return [
-        *(Route(path, page, methods=["GET", "HEAD"]) for path in SPA_PATHS),
-        Route("/i18n/{lang}.json", catalog, methods=["GET", "HEAD"]),
+        *(Route(path, Page) for path in SPA_PATHS),
+        Route("/i18n/{lang}.json", Catalog),
         Mount("/static", app=static, name="static"),
     ]

@@ -11,14 +11,19 @@ from typing import Any, Final
 import orjson
 from starlette.responses import Response
 
-__all__ = ["JsonResponse"]
+__all__ = ["JsonResponse", "json_bytes"]
 
 _OPTIONS: Final = orjson.OPT_NON_STR_KEYS
 """Keys that are not text are written as text, as the standard library does."""
+
+
+def json_bytes(content: Any) -> bytes:
+    """*content* as the compact JSON of every answer."""
+    return orjson.dumps(content, option=_OPTIONS)
 
 
 class JsonResponse(Response):
     media_type = "application/json"
 
     def render(self, content: Any) -> bytes:
-        return orjson.dumps(content, option=_OPTIONS)
+        return json_bytes(content)
