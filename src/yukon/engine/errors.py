@@ -74,8 +74,17 @@ class InvalidRecordError(YukonError):
     """
 
     def __init__(self, position: int, text: str, cause: YukonError) -> None:
-        where = "game code" if position == 0 else f"move {position}"
-        super().__init__(f"{where} ({text}): {cause}")
+        super().__init__(f"{_where(position, text)}: {cause}")
         self.position = position
         self.text = text
         self.cause = cause
+
+    @property
+    def where(self) -> str:
+        """Where in the record: ``game code (TEXT)`` or ``move N (TEXT)``, for a
+        report that words the cause its own way."""
+        return _where(self.position, self.text)
+
+
+def _where(position: int, text: str) -> str:
+    return f"game code ({text})" if position == 0 else f"move {position} ({text})"
