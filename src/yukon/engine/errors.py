@@ -59,10 +59,12 @@ class InvalidPositionError(YukonError):
 
 
 class IllegalMoveError(YukonError):
-    """A well-formed move that the rules refuse; :attr:`refusal` says why."""
+    """A well-formed move that the rules refuse; :attr:`refusal` says why. Its text
+    is the refusal's code and cards, for a developer; a player's words for it are
+    the catalogs' (:func:`yukon.i18n.messages.refusal_message`)."""
 
     def __init__(self, refusal: Refusal) -> None:
-        super().__init__(refusal.message)
+        super().__init__(str(refusal))
         self.refusal = refusal
 
 
