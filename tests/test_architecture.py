@@ -4,11 +4,14 @@ every layer imports only downwards."""
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from collections.abc import Container, Iterator, Mapping
 from pathlib import Path
 
 import pytest
+
+from yukon.i18n import load_catalog
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "yukon"
 
@@ -82,6 +85,43 @@ def test_the_engine_keeps_no_global_random_state() -> None:
                 and isinstance(node.func.value, ast.Name)
             ):
                 assert node.func.value.id != "random", f"{path.name} calls random.{node.func.attr}"
+
+
+def catalog_phrases(prefix: str) -> set[str]:
+    """The English catalog's wording under the keys *prefix*…: each text (each plural
+    form) cut at its placeholders, the pieces of three words or more, in lower case."""
+    texts: list[str] = []
+    for key, entry in load_catalog("en").items():
+        if key.startswith(prefix):
+            texts += entry.values() if isinstance(entry, dict) else [entry]
+    pieces = (piece for text in texts for piece in re.split(r"\{\w+\}", text))
+    phrases = {" ".join(piece.split()).strip(" .,:;—").lower() for piece in pieces}
+    return {phrase for phrase in phrases if len(phrase.split()) >= 3}
+
+
+def code_strings(path: Path) -> str:
+    """The strings the code of the module at *path* writes (the text of f-strings
+    too, strings split over lines joined), one a line, in lower case; not its
+    docstrings, which are prose for its readers."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    prose = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+    found = [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose
+    ]
+    return "\n".join(" ".join(text.split()).lower() for text in found)
+
+
+def test_the_engine_keeps_no_copy_of_the_refusals_wording() -> None:
+    # One source for each truth: the engine keeps the refusals' codes, their words
+    # are the catalogs' (yukon.i18n.messages renders them, for the API and the CLI).
+    phrases = catalog_phrases("refusal.")
+    assert len(phrases) > 15
+    for path in layer_files("engine"):
+        strings = code_strings(path)
+        copied = sorted(phrase for phrase in phrases if phrase in strings)
+        assert not copied, f"{path.name} words refusals as en.json does: {copied}"
 
 
 @pytest.mark.parametrize("layer", sorted(ALLOWED))

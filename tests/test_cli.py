@@ -16,7 +16,8 @@ from tests.engine.test_deal import CHECK_VALUE
 from yukon import __version__, cli
 from yukon.cli import main
 from yukon.commands.base import CommandError
-from yukon.engine import GameCode, RuleSet
+from yukon.engine import Card, GameCode, Reason, Refusal, RuleSet
+from yukon.i18n.messages import refusal_message
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -58,10 +59,23 @@ def test_replay_reads_standard_input(
     assert json.loads(out)["columns"][0] == ["JS", "TD", "5H", "JD", "8S"]
 
 
-def test_replay_reports_an_illegal_move(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(["replay", "YU1-C-AACRWEA QC>5 TD>1 8S>3"], capsys)
+@pytest.mark.parametrize(
+    ("record", "where", "refusal"),
+    [
+        (
+            "QC>5 TD>1 8S>3",
+            "move 3 (8S>3)",
+            Refusal(Reason.WRONG_RANK, Card.parse("8S"), Card.parse("8C"), 2),
+        ),
+        ("QC>5 QC>5", "move 2 (QC>5)", Refusal(Reason.SAME_COLUMN, Card.parse("QC"), column=4)),
+    ],
+)
+def test_replay_reports_an_illegal_move_in_the_english_catalogs_words(
+    record: str, where: str, refusal: Refusal, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(["replay", f"YU1-C-AACRWEA {record}"], capsys)
     assert (status, out) == (2, "")
-    assert err == "move 3 (8S>3): 8♠ goes on 9♥ or 9♦, not on 8♣\n"
+    assert err == f"{where}: {refusal_message('en', refusal)}\n"
 
 
 @pytest.mark.parametrize("rules", ["classic", "relaxed"])

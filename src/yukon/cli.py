@@ -16,8 +16,10 @@ from typing import TextIO
 
 from yukon import __version__
 from yukon.commands.base import EXIT_USAGE, CommandError, Subcommands, printable
-from yukon.engine import RULE_SETS, Game, GameCode, Record, RuleSet, YukonError
+from yukon.engine import RULE_SETS, Game, GameCode, IllegalMoveError, Record, RuleSet, YukonError
 from yukon.engine.errors import InvalidRecordError
+from yukon.i18n import DEFAULT_LANGUAGE
+from yukon.i18n.messages import refusal_message
 
 __all__ = ["CommandError", "build_parser", "game_json", "main", "print_game"]
 
@@ -120,6 +122,14 @@ def _register_layers(commands: Subcommands) -> None:
         register(commands)
 
 
+def _said(error: Exception) -> str:
+    """*error* in words: a refused move as the English catalog says it (the engine
+    keeps only the refusal's code and cards), any other error as it says itself."""
+    if isinstance(error, IllegalMoveError):
+        return refusal_message(DEFAULT_LANGUAGE, error.refusal)
+    return str(error)
+
+
 def _report(message: str) -> None:
     """One line on standard error: line breaks and bytes of the input that were
     not text (lone surrogates from a file name or argument) are shown escaped."""
@@ -139,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.handler(args)
     except InvalidRecordError as error:
         # The record's own form: "move N (TEXT): reason".
-        _report(str(error))
+        _report(f"{error.where}: {_said(error.cause)}")
         return EXIT_USAGE
     except BrokenPipeError:
         # The reader went away (``yukon solve … | head``): stop quietly. Standard
@@ -150,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _report(f"yukon: {error}")
         return error.exit_code
     except (YukonError, OSError) as error:
-        _report(f"yukon: {error}")
+        _report(f"yukon: {_said(error)}")
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

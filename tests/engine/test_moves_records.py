@@ -82,7 +82,7 @@ def test_record_with_undos_replays_the_counters() -> None:
         ("", 0, "empty"),
         ("YU9-C-AACRWEA QC>5", 0, "unknown prefix"),
         ("YU1-C-AACRWEA QC>5 TD>9", 2, "unknown target"),
-        ("YU1-C-AACRWEA QC>5 TD>1 8S>3", 3, "8♠ goes on 9♥ or 9♦"),
+        ("YU1-C-AACRWEA QC>5 TD>1 8S>3", 3, "wrong_rank"),
         ("YU1-C-AACRWEA U", 1, "no move to undo"),
     ],
 )
@@ -97,7 +97,8 @@ def test_bad_records_name_the_position_text_and_reason(
 def test_an_illegal_move_in_a_record_carries_its_refusal() -> None:
     with pytest.raises(InvalidRecordError) as caught:
         Record.parse("YU1-C-AACRWEA QC>5 QC>5").replay()
-    assert str(caught.value) == "move 2 (QC>5): Q♣ is already in that column"
+    assert str(caught.value) == "move 2 (QC>5): same_column (card=QC, column=5)"
+    assert caught.value.where == "move 2 (QC>5)"
     assert caught.value.text == "QC>5"
     refusal = getattr(caught.value.cause, "refusal", None)
     assert refusal is not None

@@ -59,10 +59,12 @@ class InvalidPositionError(YukonError):
 
 
 class IllegalMoveError(YukonError):
-    """A well-formed move that the rules refuse; :attr:`refusal` says why."""
+    """A well-formed move that the rules refuse; :attr:`refusal` says why. Its text
+    is the refusal's code and cards, for a developer; a player's words for it are
+    the catalogs' (:func:`yukon.i18n.messages.refusal_message`)."""
 
     def __init__(self, refusal: Refusal) -> None:
-        super().__init__(refusal.message)
+        super().__init__(str(refusal))
         self.refusal = refusal
 
 
@@ -74,8 +76,17 @@ class InvalidRecordError(YukonError):
     """
 
     def __init__(self, position: int, text: str, cause: YukonError) -> None:
-        where = "game code" if position == 0 else f"move {position}"
-        super().__init__(f"{where} ({text}): {cause}")
+        super().__init__(f"{_where(position, text)}: {cause}")
         self.position = position
         self.text = text
         self.cause = cause
+
+    @property
+    def where(self) -> str:
+        """Where in the record: ``game code (TEXT)`` or ``move N (TEXT)``, for a
+        report that words the cause its own way."""
+        return _where(self.position, self.text)
+
+
+def _where(position: int, text: str) -> str:
+    return f"game code ({text})" if position == 0 else f"move {position} ({text})"

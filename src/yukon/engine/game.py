@@ -7,8 +7,7 @@ legal moves, checked play and undo (SPEC §1, §4).
 >>> game.play(Move.parse("AH>F"))
 Traceback (most recent call last):
 ...
-yukon.engine.errors.IllegalMoveError: only the last card of a column may go to a foundation, \
-and A♥ has cards on it
+yukon.engine.errors.IllegalMoveError: not_last_card (card=AH, count=3)
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ counters too; move numbers such as ``1.`` are skipped when reading.
 >>> Record.parse("YU1-C-AACRWEA QC>5 QC>5").replay()
 Traceback (most recent call last):
 ...
-yukon.engine.errors.InvalidRecordError: move 2 (QC>5): Q♣ is already in that column
+yukon.engine.errors.InvalidRecordError: move 2 (QC>5): same_column (card=QC, column=5)
 """
 
 from __future__ import annotations

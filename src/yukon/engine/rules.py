@@ -1,16 +1,18 @@
 """What may go where, and why a move is refused (SPEC §1).
 
 How a card goes on a tableau card is the rule set's own (:mod:`yukon.engine.rulesets`);
-the rest is the same for every rule set.
+the rest is the same for every rule set. A refusal is data: its reason's stable
+code and the cards involved. The words a player reads are the catalogs' alone
+(:func:`yukon.i18n.messages.refusal_message`); the engine's own text is a terse one
+for a developer's traceback.
 
->>> Refusal(Reason.WRONG_COLOR, Card.parse("7H"), Card.parse("8D"), 3, rules=CLASSIC).message
-'7♥ goes on 8♠ or 8♣, not on 8♦'
+>>> str(Refusal(Reason.WRONG_COLOR, Card.parse("7H"), Card.parse("8D"), 3, rules=CLASSIC))
+'wrong_color (card=7H, target=8D, column=4)'
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -74,74 +76,23 @@ class Refusal:
     count: int = 1
     rules: RuleSet = CLASSIC
 
-    @property
-    def message(self) -> str:
-        """The rule in plain English, naming the cards."""
-        return _MESSAGES[self.reason](self)
+    def __str__(self) -> str:
+        """The reason's code and the fields that are set, as :meth:`as_dict` names
+        them (a group of one card goes unsaid): terse, for a developer."""
+        fields = self.as_dict()
+        del fields["reason"]
+        if self.count == 1:
+            del fields["count"]
+        said = ", ".join(f"{name}={value}" for name, value in fields.items() if value is not None)
+        return f"{self.reason.value} ({said})" if said else self.reason.value
 
     def as_dict(self) -> dict[str, object]:
-        """The refusal in JSON form: the reason code and the cards in notation."""
+        """The refusal in JSON form: the reason code and the cards in notation
+        (the API adds the player's words)."""
         return {
             "reason": self.reason.value,
             "card": None if self.card is None else str(self.card),
             "target": None if self.target is None else str(self.target),
             "column": None if self.column is None else self.column + 1,
             "count": self.count,
-            "message": self.message,
         }
-
-
-def _goes_on(refusal: Refusal) -> str:
-    card = refusal.card
-    assert card is not None
-    options = refusal.rules.targets(card)
-    if not options:
-        return f"{card.symbol} is a King: it can only go to an empty column"
-    listed = " or ".join(option.symbol for option in options)
-    return f"{card.symbol} goes on {listed}"
-
-
-def _on_target(refusal: Refusal) -> str:
-    placed = "" if refusal.target is None else f", not on {refusal.target.symbol}"
-    return _goes_on(refusal) + placed
-
-
-def _foundation_needs(refusal: Refusal) -> str:
-    card = refusal.card
-    assert card is not None
-    if refusal.target is None:
-        return f"the {card.suit.symbol} foundation is complete"
-    return (
-        f"the {card.suit.symbol} foundation needs {refusal.target.symbol} next, not {card.symbol}"
-    )
-
-
-def _symbol(card: Card | None) -> str:
-    return "?" if card is None else card.symbol
-
-
-_MESSAGES: Final[dict[Reason, Callable[[Refusal], str]]] = {
-    Reason.UNKNOWN_CARD: lambda r: "there is no such card",
-    Reason.CARD_FACE_DOWN: lambda r: "a face-down card cannot be moved",
-    Reason.SAME_COLUMN: lambda r: f"{_symbol(r.card)} is already in that column",
-    Reason.TARGET_FACE_DOWN: lambda r: "cards cannot go on a face-down card",
-    Reason.WRONG_COLOR: _on_target,
-    Reason.WRONG_SUIT: _on_target,
-    Reason.WRONG_RANK: _on_target,
-    Reason.EMPTY_NEEDS_KING: lambda r: (
-        f"only a King may go to an empty column, not {_symbol(r.card)}"
-    ),
-    Reason.GROUP_TOO_LARGE: lambda r: (
-        f"a group of {r.count} cards is too large: at most {MAX_GROUP} cards move at once"
-    ),
-    Reason.NOT_LAST_CARD: lambda r: (
-        f"only the last card of a column may go to a foundation, and {_symbol(r.card)}"
-        " has cards on it"
-    ),
-    Reason.FOUNDATION_NEEDS_OTHER: _foundation_needs,
-    Reason.NOT_FOUNDATION_TOP: lambda r: (
-        f"only the top card of a foundation may be taken back, not {_symbol(r.card)}"
-    ),
-    Reason.ALREADY_ON_FOUNDATION: lambda r: f"{_symbol(r.card)} is already on its foundation",
-    Reason.GAME_WON: lambda r: "the game is won: every card is on the foundations",
-}

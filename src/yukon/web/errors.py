@@ -28,6 +28,8 @@ from yukon.engine import (
     NothingToUndoError,
     YukonError,
 )
+from yukon.i18n import DEFAULT_LANGUAGE
+from yukon.i18n.messages import refusal_message
 from yukon.storage import (
     CorruptGameError,
     GameNotFoundError,
@@ -99,13 +101,17 @@ ERRORS: Final[Mapping[type[Exception], tuple[int, str]]] = {
 _HTTP_CODES: Final = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 
 _FIELDS: Final[Mapping[type[Exception], Callable[[Any], dict[str, object]]]] = {
-    IllegalMoveError: lambda error: error.refusal.as_dict(),
+    IllegalMoveError: lambda error: {
+        **error.refusal.as_dict(),
+        "message": refusal_message(DEFAULT_LANGUAGE, error.refusal),
+    },
     InvalidCodeError: lambda error: {"message": str(error), "problem": error.problem.value},
     ApiError: lambda error: {"message": str(error), **error.details},
     HTTPException: lambda error: {"message": error.detail},
     Exception: lambda error: {"message": str(error)},
 }
-"""What an answer says beside its code, by error class."""
+"""What an answer says beside its code, by error class: a refused move in the
+catalog's words (the player's language is put in by the one handler)."""
 
 _UNSAID: Final = {
     "storage_error": "the game could not be stored; try again",
