@@ -127,7 +127,7 @@ def test_escape_puts_back_and_a_refused_move_is_explained(open_app: OpenApp) -> 
     # A move the rules refuse changes nothing, and says why, on screen and to screen readers.
     keyboard.press("Enter")
     keyboard.press("4")
-    assert app.message().startswith("8♣ goes on a red 9")
+    assert app.message().startswith("8 of clubs goes on a red 9")
     assert announced(app) == app.message()
     assert app.state()["version"] == state["version"]
     assert focused_card(app) == card
