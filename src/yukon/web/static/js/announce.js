@@ -173,6 +173,13 @@ export function pickedWords(card, count, targets) {
   return count ? t("announce.picked_group", { card: name, count, places }) : t("announce.picked", { card: name, places });
 }
 
+/** The words of each answer, for one card and for a group. */
+const PLACE_ANSWERS = {
+  takes: ["announce.takes_card", "announce.takes_group"],
+  refuses: ["announce.refuses_card", "announce.refuses_group"],
+  home: ["announce.home_card", "announce.home_group"],
+};
+
 /**
  * Whether the place under the focus takes the cards held: "Column 5: takes them."
  * @param {string} place the place's name, "Column 5"
@@ -183,5 +190,5 @@ export function pickedWords(card, count, targets) {
 export function placeAnswerWords(place, answer, group) {
   // A place's name may start with a small letter ("piková základňa"): here it starts the words.
   const name = place.charAt(0).toUpperCase() + place.slice(1);
-  return t(`announce.${answer}_${group ? "group" : "card"}`, { place: name });
+  return t(PLACE_ANSWERS[answer][group ? 1 : 0], { place: name });
 }
