@@ -192,7 +192,9 @@ def test_moving_over_a_place_says_whether_it_takes_the_cards(
         words = translate(language, f"announce.{answer}_group", place=place)
         expect(region).to_have_text(words[0].upper() + words[1:])
 
-    column = lambda number: translate(language, "board.column", number=number)  # noqa: E731
+    def column(number: int) -> str:
+        return translate(language, "board.column", number=number)
+
     # From column 4 leftwards: 3 and 2 do not take them, 1 (J♠) does.
     for number, answer in ((3, "refuses"), (2, "refuses"), (1, "takes")):
         app.page.keyboard.press("ArrowLeft")
