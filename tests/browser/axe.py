@@ -4,13 +4,14 @@ contrasts it could not decide (left "incomplete"), which must be none too."""
 from __future__ import annotations
 
 import functools
-from importlib import resources
+from pathlib import Path
 from typing import Any, Final
 
 from playwright.sync_api import Page
 
-# The copy of axe-core that the axe-playwright-python package ships.
-_PACKAGE: Final = "axe_playwright_python"
+# axe-core as vendored in tests/browser/vendor (its README says where from).
+AXE_VERSION: Final = "4.14.1"
+_SCRIPT: Final = Path(__file__).parent / "vendor" / "axe.min.js"
 
 # axe decides a text's contrast from everything under each of its lines, down to
 # the page, even under a window's opaque paper: a window's text of several lines
@@ -43,7 +44,7 @@ _RUN_JS: Final = """async () => {
 
 @functools.cache
 def _script() -> str:
-    return resources.files(_PACKAGE).joinpath("axe.min.js").read_text(encoding="utf-8")
+    return _SCRIPT.read_text(encoding="utf-8")
 
 
 def axe_problems(page: Page) -> list[str]:

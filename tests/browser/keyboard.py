@@ -86,6 +86,16 @@ def card_name(language: str, card: str) -> str:
     return translate(language, f"card.name.{rank}", suit=suit)
 
 
+def card_label(language: str, card: str) -> str:
+    """A card's accessible name on the board: its name, led by the label drawn in
+    its corner where the name does not say it ("A, ace of spades"; WCAG 2.5.3)."""
+    name = card_name(language, card)
+    label = translate(language, "card.ranks").split()["A23456789TJQK".index(card[0])]
+    if label.lower() in name.lower().replace(",", " ").split():
+        return name
+    return translate(language, "card.labelled", label=label, name=name)
+
+
 def expected_words(language: str, before: State, after: State, move: str) -> str:
     """What the live region should say for *move*, built from the catalog and the
     two states: the move, each card it turned, the score when it changed."""

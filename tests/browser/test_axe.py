@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.axe import axe_problems
+from tests.browser.axe import AXE_VERSION, axe_problems, axe_version
 from tests.browser.conftest import OpenApp
 from tests.browser.helpers import AppPage, State, stuck_line
 from tests.browser.test_keyboard import CODE, solution
@@ -147,3 +147,11 @@ def test_a_window_leaves_the_board_in_sight_but_out_of_reach(
     app.page.keyboard.press("Escape")
     app.page.locator(f"#dlg-{name}").wait_for(state="hidden")
     assert column in _exposed_names(app)
+
+
+def test_axe_is_the_vendored_release(open_app: OpenApp) -> None:
+    """The check runs axe-core 4.14 or later, where label-content-name-mismatch runs."""
+    app = open_app()
+    version = axe_version(app.page)
+    assert version == AXE_VERSION
+    assert tuple(int(part) for part in version.split(".")[:2]) >= (4, 14)

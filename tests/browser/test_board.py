@@ -213,7 +213,7 @@ def test_the_no_move_notice_never_covers_a_card(open_app: OpenApp) -> None:
 
 
 @pytest.mark.parametrize(
-    ("language", "index"), [("en", "J♠"), ("sk", "V♠"), ("hu", "V♠"), ("ru", "В♠")]
+    ("language", "index"), [("en", "J♠"), ("sk", "V♠"), ("hu", "B♠"), ("ru", "В♠")]
 )
 def test_card_indices_use_the_letters_of_the_languages_decks(
     open_app: OpenApp, language: str, index: str

@@ -66,7 +66,9 @@ def test_a_refused_drop_explains_the_rule_and_changes_nothing(
     app.console.allow_refusals(422)
     before = app.open_deal(DEAL)
     start = _refused_drop(app, touch=touch)
-    assert app.message() == "5♥ goes on a black 6 — 6♠ or 6♣, not on J♥"
+    assert app.message() == (
+        "5 of hearts goes on a black 6: 6 of spades or 6 of clubs; jack of hearts does not take it."
+    )
     state = app.state()
     assert state["version"] == before["version"]
     assert state["columns"] == before["columns"]

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import OpenApp
+from tests.browser.helpers import AppPage
 from tests.browser.keyboard import (
     announced,
     focus_card,
@@ -78,6 +79,20 @@ def test_a_card_is_taken_back_from_a_foundation_by_keyboard(open_app: OpenApp) -
     assert pointer_events(app) == 0
 
 
+_ON_TOP_JS = """() => {
+    const card = document.activeElement;
+    const box = card.getBoundingClientRect();
+    const found = document.elementFromPoint(box.left + box.width / 2, box.bottom - 4);
+    return found?.closest(".card") === card;
+}"""
+
+
+def _drawn_on_top(app: AppPage) -> bool:
+    """Whether the focused card is drawn whole, over the cards lying on it."""
+    on_top: bool = app.page.evaluate(_ON_TOP_JS)
+    return on_top
+
+
 def test_focus_moves_round_the_board_and_survives_every_drawing(open_app: OpenApp) -> None:
     app = open_app(f"/play/{CODE}")
     keyboard = app.page.keyboard
@@ -86,6 +101,7 @@ def test_focus_moves_round_the_board_and_survives_every_drawing(open_app: OpenAp
     assert focused_card(app) == state["columns"][1]["cards"][-1]
     keyboard.press("ArrowUp")
     assert focused_card(app) == state["columns"][1]["cards"][-2]
+    assert _drawn_on_top(app), "the focused card rises above the card lying on it"
     keyboard.press("ArrowDown")
     keyboard.press("ArrowDown")
     assert focused_card(app) == state["columns"][1]["cards"][-1]
@@ -127,7 +143,7 @@ def test_escape_puts_back_and_a_refused_move_is_explained(open_app: OpenApp) -> 
     # A move the rules refuse changes nothing, and says why, on screen and to screen readers.
     keyboard.press("Enter")
     keyboard.press("4")
-    assert app.message().startswith("8♣ goes on a red 9")
+    assert app.message().startswith("8 of clubs goes on a red 9")
     assert announced(app) == app.message()
     assert app.state()["version"] == state["version"]
     assert focused_card(app) == card

@@ -84,7 +84,7 @@ def test_the_examples_page_steps_through_a_real_game(open_app: OpenApp) -> None:
         page.keyboard.press("ArrowRight")
     assert caption.inner_text() == "After move 12, a try: 9D>3"
     assert page.locator(".step-note .refusal").inner_text() == (
-        "Only a King may go to an empty column, not 9♦."
+        "Only a king may go to an empty column, not 9 of diamonds."
     )
     page.click('[data-step="last"]')
     assert caption.inner_text() == "Move 26 of 26: 6D>F"

@@ -57,7 +57,10 @@ def test_a_double_tap_with_no_place_says_why(open_app: OpenApp) -> None:
     before = app.open_deal(DEAL)
     assert "JH" not in before["double_tap"]
     app.double_tap("JH")
-    assert app.message() == "There is no place for J♥ now: J♥ goes on a black Queen — Q♠ or Q♣."
+    assert app.message() == (
+        "Jack of hearts goes on a black queen: queen of spades or queen of clubs."
+        " No such place is free now."
+    )
     assert app.state()["version"] == before["version"]
 
 

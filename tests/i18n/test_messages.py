@@ -24,7 +24,7 @@ from yukon.engine import (
 )
 from yukon.i18n import LANGUAGES, format_number, load_catalog, translate
 from yukon.i18n.messages import (
-    card_symbol,
+    card_name,
     choose_language,
     code_problem_message,
     error_message,
@@ -42,6 +42,7 @@ NAMELESS = {
     Reason.GAME_WON,
     Reason.GROUP_TOO_LARGE,
 }
+SUIT_SYMBOLS = re.compile("[♠♥♦♣]")
 OR_WORDS = {
     "en": " or ",
     "sk": " alebo ",
@@ -78,53 +79,62 @@ def test_every_refusal_has_words_with_its_cards(language: str) -> None:
         assert "{" not in text, (refusal, text)
         assert refusal.card is not None
         if refusal.reason not in NAMELESS:
-            assert refusal.card.symbol in text or refusal.card.suit.symbol in text, text
+            named = card_name(language, refusal.card).lower() in text.lower()
+            suit = translate(language, f"card.suit.{refusal.card.suit.letter}")
+            assert named or suit.lower() in text.lower(), text
+        # Said aloud to screen readers: suits in words, never symbols (SPEC §7).
+        assert not SUIT_SYMBOLS.search(text), text
+        assert text[0] == text[0].upper(), text
         if language != "en":
             assert text != refusal_message("en", refusal), (language, refusal)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_placement_rule_lists_the_cards_the_language_way(language: str) -> None:
+    def names(*codes: str) -> list[str]:
+        return [card_name(language, Card.parse(code)) for code in codes]
+
     classic = placement_rule(language, SEVEN, CLASSIC)
-    assert f"8♠{OR_WORDS[language]}8♣" in classic
+    assert OR_WORDS[language].join(names("8S", "8C")) in classic
     relaxed = placement_rule(language, SEVEN, RELAXED)
     # English puts a comma before its "or" too (CLDR's list patterns).
-    assert re.search(f"8♠, 8♥, 8♦,?{OR_WORDS[language]}8♣", relaxed), relaxed
-    catalog = load_catalog(language)
-    rank = catalog["rank.8"]
-    assert isinstance(rank, str)
-    assert rank in classic
+    spades, hearts, diamonds, clubs = (re.escape(name) for name in names("8S", "8H", "8D", "8C"))
+    assert re.search(f"{spades}, {hearts}, {diamonds},?{OR_WORDS[language]}{clubs}", relaxed)
     king = placement_rule(language, Card.parse("KS"), CLASSIC)
-    king_symbol = translate(language, "card.ranks").split()[-1] + "♠"
-    assert king == translate(language, "refusal.king_only_empty", card=king_symbol)
+    king_name = card_name(language, Card.parse("KS"))
+    expected = translate(language, "refusal.king_only_empty", card=king_name)
+    assert king == expected[0].upper() + expected[1:] + "."
     for rules in RULE_SETS:
-        named = re.findall("(?:10|[2-9])[♠♥♦♣]", placement_rule(language, SEVEN, rules))
-        assert named[1:] == [card.symbol for card in rules.targets(SEVEN)], (language, rules)
+        rule = placement_rule(language, SEVEN, rules)
+        targets = [card_name(language, card) for card in rules.targets(SEVEN)]
+        places = [rule.index(name) for name in targets]
+        assert places == sorted(places), rule
+        assert not SUIT_SYMBOLS.search(rule), rule
 
 
 @pytest.mark.parametrize(
-    ("language", "symbols"),
-    [("en", "A♠ J♥ Q♦ K♣"), ("sk", "A♠ V♥ D♦ K♣"), ("hu", "A♠ V♥ D♦ K♣"), ("ru", "Т♠ В♥ Д♦ К♣")],
-)
-def test_cards_are_written_with_the_letters_of_the_languages_decks(
-    language: str, symbols: str
-) -> None:
-    cards = [Card.parse(code) for code in ("AS", "JH", "QD", "KC")]
-    assert " ".join(card_symbol(language, card) for card in cards) == symbols
+    ("language", "letters"),
+    [("en", "A J Q K"), ("sk", "A V D K"), ("hu", "A B D K"), ("ru", "Т В Д К"),
+     ("is", "A J Q K"), ("pt", "A J Q K")],
+)  # fmt: skip
+def test_cards_carry_the_letters_of_the_languages_decks(language: str, letters: str) -> None:
+    """The letters in the cards' corners: the Hungarian jack is the bubi (B), the
+    Slovak one V as the user's own rules write it, Russian decks print Т В Д К."""
+    ranks = translate(language, "card.ranks").split()
+    assert " ".join(ranks[index] for index in (0, 10, 11, 12)) == letters
 
 
 def test_a_refusal_reads_as_the_browser_writes_it() -> None:
     refusal = Refusal(Reason.WRONG_COLOR, SEVEN, Card.parse("8D"), 3)
-    assert refusal_message("en", refusal) == "7♥ goes on a black 8 — 8♠ or 8♣, not on 8♦"
-    assert refusal_message("ru", refusal) == translate(
-        "ru",
-        "refusal.not_on",
-        rule=translate(
-            "ru", "refusal.goes_on_black", card="7♥", rank=translate("ru", "rank.8"),
-            options="8♠ или 8♣",
-        ),
-        target="8♦",
+    assert refusal_message("en", refusal) == (
+        "7 of hearts goes on a black 8: 8 of spades or 8 of clubs; 8 of diamonds does not take it."
+    )
+    rule = translate(
+        "ru", "refusal.goes_on_black", card="семёрка червей", rank=translate("ru", "rank.8"),
+        options="восьмёрка пик или восьмёрка треф",
     )  # fmt: skip
+    expected = translate("ru", "refusal.not_on", rule=rule, target="восьмёрка бубён")
+    assert refusal_message("ru", refusal) == expected[0].upper() + expected[1:]
 
 
 @pytest.mark.parametrize(

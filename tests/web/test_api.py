@@ -107,7 +107,10 @@ def test_an_illegal_move_is_refused_with_the_reason_and_changes_nothing(
     assert error["code"] == "illegal_move"
     assert error["reason"] == "wrong_color"
     assert (error["card"], error["target"], error["column"], error["count"]) == ("TC", "JS", 1, 4)
-    assert error["message"] == "10♣ goes on a red Jack — J♥ or J♦, not on J♠"
+    assert error["message"] == (
+        "10 of clubs goes on a red jack: jack of hearts or jack of diamonds;"
+        " jack of spades does not take it."
+    )
     assert answer.json()["state"] == state
     assert get_state(client, state["id"]) == state
 

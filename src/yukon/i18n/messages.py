@@ -3,12 +3,15 @@ codes and the other refusals a player can meet, built from the same catalog keys
 and in the same way as the browser's ``messages.js``, so that a client gets the
 same words from the server as the app writes itself.
 
+Cards are named in words, as a screen reader says them aloud (SPEC §7): many
+voices read the suit symbols as "black heart suit", or not at all.
+
 >>> from yukon.engine import Card, Reason, Refusal
 >>> refusal = Refusal(Reason.WRONG_COLOR, Card.parse("7H"), Card.parse("8D"), 3)
->>> refusal_message("en", refusal)
-'7♥ goes on a black 8 — 8♠ or 8♣, not on 8♦'
->>> refusal_message("sk", refusal)
-'7♥ patrí na osmičku čiernej farby — 8♠ alebo 8♣, nie na 8♦'
+>>> print(refusal_message("en", refusal))
+7 of hearts goes on a black 8: 8 of spades or 8 of clubs; 8 of diamonds does not take it.
+>>> print(refusal_message("ru", Refusal(Reason.SAME_COLUMN, Card.parse("QS"), None, 2)))
+Дама пик уже в этой колонке.
 >>> code_problem_message("is", CodeProblem.PREFIX)
 'Leikkóði byrjar á YU1, eins og í YU1-C-AAAAAAB.'
 >>> [choose_language(saved, header) for saved, header in [(None, "ru"), ("hu", "ru"), (None, "")]]
@@ -31,11 +34,12 @@ from yukon.engine import (
     Reason,
     Refusal,
     RuleSet,
+    Suit,
 )
 from yukon.i18n import BABEL_LOCALES, LANGUAGES, has_key, negotiate, translate
 
 __all__ = [
-    "card_symbol",
+    "card_name",
     "choose_language",
     "code_problem_message",
     "error_message",
@@ -57,61 +61,82 @@ def choose_language(saved: str | None, accept_language: str | None) -> str:
     return saved if saved in LANGUAGES else negotiate(accept_language)
 
 
-def card_symbol(language: str, card: Card) -> str:
-    """*card* as the players of *language* write it, with the rank letters of
-    their decks: a Slovak Jack of hearts is "V♥".
+def card_name(language: str, card: Card) -> str:
+    """*card* in words, as the browser names it to screen readers (``card.name.*``).
 
-    >>> card_symbol("sk", Card.parse("JH")), card_symbol("ru", Card.parse("AS"))
-    ('V♥', 'Т♠')
+    >>> card_name("en", Card.parse("AS")), card_name("sk", Card.parse("JH"))
+    ('ace of spades', 'srdcový dolník')
     """
-    return translate(language, "card.ranks").split()[card.rank - 1] + card.suit.symbol
+    return translate(language, f"card.name.{card.rank}", suit=_suit_name(language, card.suit))
 
 
-def placement_rule(language: str, card: Card, rules: RuleSet) -> str:
-    """Where *card* may go, by the rules: "7♥ goes on a black 8 — 8♠ or 8♣"."""
-    symbol = card_symbol(language, card)
+def _suit_name(language: str, suit: Suit) -> str:
+    """A suit's word as card names and foundations use it: "hearts", "srdcov"."""
+    return translate(language, f"card.suit.{suit.letter}")
+
+
+def _sentence(text: str) -> str:
+    """*text* with a capital first letter: a card's name may start a message."""
+    return text[:1].upper() + text[1:]
+
+
+def _placement_rule(language: str, card: Card, rules: RuleSet) -> str:
+    """Where *card* may go by the rules, as the first words of a message."""
+    name = card_name(language, card)
     targets = rules.targets(card)
     if not targets:
-        return translate(language, "refusal.king_only_empty", card=symbol)
+        return translate(language, "refusal.king_only_empty", card=name)
     options = format_list(
-        [card_symbol(language, option) for option in targets],
+        [card_name(language, option) for option in targets],
         style="or",
         locale=BABEL_LOCALES[language],
     )
     rank = translate(language, f"rank.{targets[0].rank}")
     key = f"refusal.goes_on_{rules.wording(card)}"
-    return translate(language, key, card=symbol, rank=rank, options=options)
+    return translate(language, key, card=name, rank=rank, options=options)
+
+
+def placement_rule(language: str, card: Card, rules: RuleSet) -> str:
+    """Where *card* may go, by the rules.
+
+    >>> from yukon.engine import RELAXED
+    >>> placement_rule("en", Card.parse("7H"), RELAXED)
+    '7 of hearts goes on any 8: 8 of spades, 8 of hearts, 8 of diamonds, or 8 of clubs.'
+    """
+    return _sentence(_placement_rule(language, card, rules)) + "."
 
 
 def no_place_message(language: str, card: Card, rules: RuleSet) -> str:
-    """Why a double tap left *card* where it is: nowhere it may go fits now."""
-    return translate(
-        language,
-        "refusal.no_place",
-        card=card_symbol(language, card),
-        rule=placement_rule(language, card, rules),
-    )
+    """Why a double tap left *card* where it is: nowhere it may go is free now."""
+    rule = _placement_rule(language, card, rules)
+    return _sentence(translate(language, "refusal.no_place", rule=rule))
 
 
 def refusal_message(language: str, refusal: Refusal) -> str:
-    """The rule that refused a move, in *language*, naming the cards by their symbols."""
-    card = "?" if refusal.card is None else card_symbol(language, refusal.card)
+    """The rule that refused a move, in *language*, naming the cards in words."""
+    return _sentence(_refusal_words(language, refusal))
+
+
+def _refusal_words(language: str, refusal: Refusal) -> str:
+    card = "?" if refusal.card is None else card_name(language, refusal.card)
     reason = refusal.reason
     if reason in _BUILT_FROM_THE_RULE:
-        rule = "" if refusal.card is None else placement_rule(language, refusal.card, refusal.rules)
+        if refusal.card is None:
+            return translate(language, "refusal.other")
+        rule = _placement_rule(language, refusal.card, refusal.rules)
         if refusal.target is None:
-            return rule
-        target = card_symbol(language, refusal.target)
+            return f"{rule}."
+        target = card_name(language, refusal.target)
         return translate(language, "refusal.not_on", rule=rule, target=target)
     if reason is Reason.FOUNDATION_NEEDS_OTHER:
-        suit = "?" if refusal.card is None else refusal.card.suit.symbol
+        suit = "?" if refusal.card is None else _suit_name(language, refusal.card.suit)
         if refusal.target is None:
             return translate(language, "refusal.foundation_complete", suit=suit)
         return translate(
             language,
             "refusal.foundation_needs_other",
             suit=suit,
-            needed=card_symbol(language, refusal.target),
+            needed=card_name(language, refusal.target),
             card=card,
         )
     if reason is Reason.GROUP_TOO_LARGE:

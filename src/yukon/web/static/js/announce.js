@@ -6,6 +6,7 @@
  * win, in the player's language. The words for a change are read from the two
  * states the server sent, before and after, and the record's last move.
  */
+import { formatList } from "./format.js";
 import { t } from "./i18n.js";
 import { inTurn } from "./later.js";
 import { cardName } from "./messages.js";
@@ -145,4 +146,49 @@ export function hintWords(card, target) {
   return target === "F"
     ? t("announce.hint_foundation", { card: name })
     : t("announce.hint_column", { card: name, column: Number(target) });
+}
+
+/**
+ * @param {string} target "1"…"7" or "F"
+ * @returns {string} "column 4", "its foundation"
+ */
+function placeWords(target) {
+  return target === "F" ? t("announce.place_foundation") : t("announce.place_column", { column: Number(target) });
+}
+
+/**
+ * Where cards just picked up may go, from the server's list of targets:
+ * "7 of hearts and the 2 cards on it picked up: column 4 or column 6."
+ * @param {string} card the card picked up
+ * @param {number} count how many cards lie on it
+ * @param {string[]} targets where they may go: "1"…"7", "F"
+ * @returns {string}
+ */
+export function pickedWords(card, count, targets) {
+  const name = cardName(card);
+  if (!targets.length) {
+    return count ? t("announce.picked_group_nowhere", { card: name, count }) : t("announce.picked_nowhere", { card: name });
+  }
+  const places = formatList(targets.map(placeWords), "disjunction");
+  return count ? t("announce.picked_group", { card: name, count, places }) : t("announce.picked", { card: name, places });
+}
+
+/** The words of each answer, for one card and for a group. */
+const PLACE_ANSWERS = {
+  takes: ["announce.takes_card", "announce.takes_group"],
+  refuses: ["announce.refuses_card", "announce.refuses_group"],
+  home: ["announce.home_card", "announce.home_group"],
+};
+
+/**
+ * Whether the place under the focus takes the cards held: "Column 5: takes them."
+ * @param {string} place the place's name, "Column 5"
+ * @param {"takes" | "refuses" | "home"} answer it takes them, it does not, or they come from there
+ * @param {boolean} group whether more than one card is held
+ * @returns {string}
+ */
+export function placeAnswerWords(place, answer, group) {
+  // A place's name may start with a small letter ("piková základňa"): here it starts the words.
+  const name = place.charAt(0).toUpperCase() + place.slice(1);
+  return t(PLACE_ANSWERS[answer][group ? 1 : 0], { place: name });
 }

@@ -38,7 +38,7 @@ import { reducedMotion } from "./motion.js";
  * @property {(suit: string) => string} foundation    a foundation, by suit letter
  * @property {(count: number) => string} cards       how many cards a column or foundation holds
  * @property {(count: number) => string} faceDownCount how many of a column's cards are face down
- * @property {(code: string) => string} card          a face-up card: "7 of hearts"
+ * @property {(code: string) => string} card          a face-up card: "7 of hearts", "A, ace of hearts"
  * @property {() => string} faceDown                  a face-down card
  */
 

@@ -9,7 +9,13 @@
  * Drawing the board moves card elements between columns, which drops their
  * focus; the focus is put back after every drawing, on the same card when it is
  * still where it was, else on the same place.
+ *
+ * The board is an application for assistive technology (the ARIA authoring
+ * practices' composite widget with a roving focus): a screen reader leaves its
+ * browse mode there by itself, so that the game's keys reach the game. The info
+ * bar is taken out of it for them (aria-owns), to be read as text.
  */
+import { t } from "./i18n.js";
 
 /** @typedef {import("./board.js").BoardView} BoardView */
 
@@ -33,6 +39,7 @@ export class BoardFocus {
     this.following = null;
     /** @type {HTMLElement | null} the one element the Tab key reaches */
     this.stop = null;
+    makeApplication(board);
     board.root.addEventListener("focusin", (event) => this.focused(/** @type {Element} */ (event.target)));
     board.drawn.add((focused) => this.redrawn(focused));
   }
@@ -150,6 +157,27 @@ export class BoardFocus {
     const keep = now && (followed !== null || sameArea(now, this.spot)) ? now : this.spot;
     this.go(keep, !!focused?.closest(".card.face, .slot"));
   }
+}
+
+/**
+ * Make the board a named application for assistive technology, described by
+ * its keys in short, with the info bar owned by the board's parent instead.
+ * @param {BoardView} board
+ */
+function makeApplication(board) {
+  const root = board.root;
+  root.setAttribute("role", "application");
+  root.dataset.i18nAriaLabel = "board.label";
+  root.setAttribute("aria-label", t("board.label"));
+  const keys = document.createElement("p");
+  keys.id = `${root.id || "board"}-keys`;
+  keys.hidden = true;
+  keys.dataset.i18n = "board.keys";
+  keys.textContent = t("board.keys");
+  root.after(keys);
+  root.setAttribute("aria-describedby", keys.id);
+  board.info.id = `${root.id || "board"}-info`;
+  root.parentElement?.setAttribute("aria-owns", board.info.id);
 }
 
 /**

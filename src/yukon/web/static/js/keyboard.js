@@ -5,6 +5,8 @@
  * and runs the game's commands. Keys are ignored while a window is open, while
  * a page other than the game is shown, and while the player types in a field.
  */
+import { pickedWords, placeAnswerWords } from "./announce.js";
+import { parseCard } from "./cards.js";
 import { t } from "./i18n.js";
 import { cardName } from "./messages.js";
 
@@ -121,8 +123,8 @@ export class KeyboardInput {
     const card = /** @type {HTMLElement} */ (document.activeElement).dataset.card ?? null;
     /** @type {Record<string, () => void>} */
     const commands = {
-      ArrowLeft: () => this.focus.across(-1),
-      ArrowRight: () => this.focus.across(1),
+      ArrowLeft: () => this.across(-1),
+      ArrowRight: () => this.across(1),
       ArrowUp: () => this.along(-1),
       ArrowDown: () => this.along(1),
       Enter: () => (this.held ? this.putDown(targetOf(spot)) : this.pickUp(card)),
@@ -142,6 +144,35 @@ export class KeyboardInput {
   run(action) {
     this.release();
     action();
+  }
+
+  /**
+   * Left and Right go round the board; while cards are held, each place says
+   * whether it takes them.
+   * @param {number} step
+   */
+  across(step) {
+    this.focus.across(step);
+    if (this.held) this.actions.announce(this.placeAnswer(this.held.card, this.focus.spot));
+  }
+
+  /**
+   * @param {string} card the card held
+   * @param {Spot} spot the place under the focus
+   * @returns {string} "Column 5: takes them.", "Column 3: where they came from."
+   */
+  placeAnswer(card, spot) {
+    const board = this.board;
+    const group = board.groupOf(card).length > 1;
+    const where = board.locate(card);
+    const foundation = "foundation" in spot;
+    // Any foundation sends a card to its own (SPEC §1): that one is named.
+    const place = foundation
+      ? board.labels.foundation(parseCard(card).suit)
+      : board.labels.column(spot.column + 1);
+    const home = foundation ? !!where && "foundation" in where : !!where && "column" in where && where.column === spot.column;
+    const takes = (board.state?.targets[card] ?? []).includes(targetOf(spot));
+    return placeAnswerWords(place, home ? "home" : takes ? "takes" : "refuses", group);
   }
 
   /**
@@ -169,9 +200,9 @@ export class KeyboardInput {
     this.held = { card, version: state.version };
     this.board.clearMarks();
     for (const code of group) this.board.face(code).classList.add("lifted");
-    this.board.showTargets(card, state.targets[card] ?? []);
-    const count = group.length - 1;
-    this.actions.announce(t(count ? "announce.picked_group" : "announce.picked", { card: cardName(card), count }));
+    const targets = state.targets[card] ?? [];
+    this.board.showTargets(card, targets);
+    this.actions.announce(pickedWords(card, group.length - 1, targets));
   }
 
   /**

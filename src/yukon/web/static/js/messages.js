@@ -5,7 +5,7 @@
  * player's language. A refused move's words are the server's `message`, built
  * once per language for server and app alike; the others come from the catalog.
  */
-import { SUIT_SYMBOLS, parseCard } from "./cards.js";
+import { parseCard } from "./cards.js";
 import { hasKey, t } from "./i18n.js";
 
 /** @typedef {import("./api.js").ErrorBody} ErrorBody */
@@ -42,6 +42,20 @@ export function cardName(code) {
 }
 
 /**
+ * A card's accessible name on the board: its name, led by the label its corner
+ * shows when the name does not hold it already ("A, ace of hearts", but "7 of
+ * hearts"): speech-input users say what they see (WCAG 2.5.3).
+ * @param {string} code
+ * @returns {string}
+ */
+export function cardLabel(code) {
+  const name = cardName(code);
+  const label = parseCard(code).label;
+  const words = name.toLowerCase().split(/[\s,.]+/);
+  return words.includes(label.toLowerCase()) ? name : t("card.labelled", { label, name });
+}
+
+/**
  * Words for an API error that is not a refused move or a bad code: the
  * catalog's `error.{code}` (not_found, stale_version, game_won …), else a plain
  * "that did not work".
@@ -56,9 +70,9 @@ export function apiErrorMessage(error) {
 /** @type {Labels} the accessible names of a board's slots and cards, in the current language */
 export const BOARD_LABELS = Object.freeze({
   column: (/** @type {number} */ number) => t("board.column", { number }),
-  foundation: (/** @type {string} */ suit) => t("board.foundation", { suit: SUIT_SYMBOLS[suit] }),
+  foundation: (/** @type {string} */ suit) => t("board.foundation", { suit: t(`card.suit.${suit}`) }),
   cards: (/** @type {number} */ count) => t("board.cards", { count }),
   faceDownCount: (/** @type {number} */ count) => t("board.face_down", { count }),
-  card: cardName,
+  card: cardLabel,
   faceDown: () => t("card.face_down"),
 });
