@@ -11,6 +11,8 @@
 import { hintWords } from "./announce.js";
 import { ApiError, api } from "./api.js";
 import { cardCode } from "./cards.js";
+import { showRefused } from "./cues.js";
+import { DOUBLE_TAP_MS } from "./drag.js";
 import { t } from "./i18n.js";
 import { afterFrame, inTurn } from "./later.js";
 import { apiErrorMessage, refusalMessage } from "./messages.js";
@@ -123,6 +125,8 @@ export class GameController {
     /** The card the last tap moved: the second tap of a double tap on it adds nothing. */
     this.tapMoved = /** @type {string | null} */ (null);
     this.hintTimer = 0;
+    /** A refused tap waits to be shown until no second tap can make it a double tap. */
+    this.refusal = 0;
     /** @type {{game: string, version: number, answer: {hint: import("./api.js").Hint | null, state: GameState}} | null} */
     this.lastHint = null;
     /** The move drawn before its answer, until an answer is drawn (see `foresee`). */
@@ -304,48 +308,109 @@ export class GameController {
 
   /**
    * A tap on the last card of a column sends it to its foundation when it can
-   * go there; otherwise, with Automatic placement, the tap places the card as
-   * a double tap would.
+   * go there; otherwise, with One tap plays (or, for a column's card, with
+   * Automatic placement), the tap places the card as a double tap would. A
+   * tap that plays nothing is refused (refuseTap).
    * @param {string} card
    */
   tapped(card) {
-    this.act(card, (state) => {
-      const board = this.views.board;
-      this.tapMoved = null;
-      let target = null;
-      if (board.isLastCard(card) && listed(state, card, "F")) target = "F";
-      // A foundation's top goes back only when dragged or double-tapped, never by a mere tap.
-      else if ("column" in (board.locate(card) ?? {}) && this.views.settings.values.auto_placement) {
-        target = this.placement(state, card);
-      }
-      if (target) this.tapMoved = card;
-      return target;
-    });
+    this.act(card, (state) => this.tapOnce(state, card));
+  }
+
+  /**
+   * @param {GameState} state
+   * @param {string} card
+   * @returns {string | null} where a tap on *card* sends it; a tap that plays nothing is refused
+   */
+  tapOnce(state, card) {
+    const target = this.tapTarget(state, card);
+    this.tapMoved = target ? card : null;
+    if (!target) this.refuseTap(card);
+    return target;
+  }
+
+  /**
+   * @param {GameState} state
+   * @param {string} card
+   * @returns {string | null} where a tap sends *card*, or null when a tap plays nothing
+   */
+  tapTarget(state, card) {
+    const board = this.views.board;
+    if (board.isLastCard(card) && listed(state, card, "F")) return "F";
+    return this.tapPlaces(card) ? (state.double_tap[card] ?? null) : null;
+  }
+
+  /**
+   * @param {string} card
+   * @returns {boolean} whether a tap that cannot send *card* home places it as a double tap would
+   */
+  tapPlaces(card) {
+    const settings = this.views.settings.values;
+    // Without One tap plays a foundation's top goes back only when dragged or double-tapped.
+    return settings.one_tap || (settings.auto_placement && "column" in (this.views.board.locate(card) ?? {}));
+  }
+
+  /**
+   * A tap that played nothing is shown once no second tap can still make it a
+   * double tap (which then does what a double tap does): the card shakes and,
+   * with Interactive rules, the app says why.
+   * @param {string} card
+   */
+  refuseTap(card) {
+    if (this.views.settings.values.double_click) {
+      this.refusal = window.setTimeout(() => this.showRefusedTap(card), DOUBLE_TAP_MS);
+    } else this.showRefusedTap(card);
+  }
+
+  /**
+   * Why a tap played nothing: for a tap that would have placed the card, that
+   * nothing fits (as a double tap says); for one that would have sent it home,
+   * the server's words for that move, asked with Interactive rules only.
+   * @param {string} card
+   */
+  showRefusedTap(card) {
+    const state = this.state;
+    if (!state || !this.views.board.locate(card)) return;
+    if (this.tapPlaces(card)) {
+      this.placement(state, card);
+      return;
+    }
+    showRefused(this.views.board, card);
+    if (this.views.settings.values.interactive_rules) this.act(card, (now) => (listed(now, card, "F") ? null : "F"));
   }
 
   /**
    * The second tap of a double tap: decided once the first tap's move is
-   * answered, and nothing more when that tap already moved the card.
+   * answered, and nothing more when that tap already moved the card. With
+   * Double click off it is one more tap.
    * @param {string} card
    */
   doubleTapped(card) {
+    const double = this.views.settings.values.double_click;
+    if (double) window.clearTimeout(this.refusal);
     this.act(card, (state) => {
       const moved = this.tapMoved === card;
       this.tapMoved = null;
-      return moved || !this.views.settings.values.double_click ? null : this.placement(state, card);
+      if (moved) return null;
+      if (!double) return this.tapOnce(state, card);
+      window.clearTimeout(this.refusal);
+      return this.placement(state, card);
     });
   }
 
   /**
-   * Where a double tap sends *card*; nothing fits: nothing moves, and with
-   * Interactive rules the app says why.
+   * Where a double tap sends *card*; nothing fits: nothing moves, the card
+   * shakes, and with Interactive rules the app says why.
    * @param {GameState} state
    * @param {string} card
    * @returns {string | null}
    */
   placement(state, card) {
     const target = state.double_tap[card] ?? null;
-    if (!target && this.views.board.locate(card)) this.explain(noPlaceMessage(card, state.rules));
+    if (!target && this.views.board.locate(card)) {
+      showRefused(this.views.board, card);
+      this.explain(noPlaceMessage(card, state.rules));
+    }
     return target;
   }
 
