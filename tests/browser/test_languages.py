@@ -180,6 +180,10 @@ class Tour:
         link = f"{self.page.evaluate('location.origin')}/play/{DEAL}"
         self._wait_message(self.t("info.copied", link=link))
         self.look("the link copied")
+        with self.page.expect_response(lambda answer: answer.url.endswith("/hint")):
+            self.page.click("#btn-hint")
+        self.page.locator("#board .hint-outline").wait_for()
+        self.look("a hint")
 
     def _wait_message(self, text: str) -> None:
         self.page.wait_for_function(
@@ -275,7 +279,7 @@ def test_every_screen_speaks_the_language(open_app: OpenApp, language: str) -> N
     tour.endings()
     tour.records()
     tour.pages()
-    assert len(tour.seen) == 16
+    assert len(tour.seen) == 17
     if language != "en":
         left = {stop: english_left(text, language) for stop, text in tour.seen.items()}
         assert {stop: found for stop, found in left.items() if found} == {}

@@ -9,6 +9,7 @@ import { Announcer, describeChange } from "./announce.js";
 import { ApiError, api } from "./api.js";
 import { BoardView } from "./board.js";
 import { GameController, atUndoLimit, openGame } from "./controller.js";
+import { HintCue } from "./cues.js";
 import {
   AnalysisDialog,
   NewGameDialog,
@@ -61,6 +62,7 @@ class App {
     this.shown = null;
     this.game = new GameController({
       board: this.board,
+      hint: new HintCue(this.board),
       info: this.info,
       settings,
       toast: this.toast,

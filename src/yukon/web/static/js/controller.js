@@ -8,9 +8,9 @@
  * listed is drawn before its answer comes (see `foreseen`), so that the cards
  * go at once on a slow network too.
  */
-import { hintWords } from "./announce.js";
+import { hintSentence, hintWords } from "./announce.js";
 import { ApiError, api } from "./api.js";
-import { cardCode } from "./cards.js";
+import { cardCode, cardSymbol } from "./cards.js";
 import { showRefused } from "./cues.js";
 import { DOUBLE_TAP_MS } from "./drag.js";
 import { t } from "./i18n.js";
@@ -23,10 +23,12 @@ import { noPlaceMessage } from "./rulesets.js";
 /** @typedef {import("./info.js").InfoBar} InfoBar */
 /** @typedef {import("./settings.js").SettingsStore} SettingsStore */
 /** @typedef {import("./dialogs.js").Toast} Toast */
+/** @typedef {import("./cues.js").HintCue} HintCue */
 
 /**
  * @typedef {object} Views
  * @property {BoardView} board
+ * @property {HintCue} hint       shows a hinted move on the board
  * @property {InfoBar} info
  * @property {SettingsStore} settings
  * @property {Toast} toast
@@ -34,7 +36,7 @@ import { noPlaceMessage } from "./rulesets.js";
  * @property {(state: GameState) => void} onState  buttons, notices, the win window
  */
 
-const HINT_MS = 3000;
+const HINT_MS = 4000;
 
 /**
  * @typedef {object} Opening
@@ -458,13 +460,26 @@ export class GameController {
           this.views.toast.show(t("hint.none"));
           return;
         }
-        this.views.board.showHint(answer.hint.card, answer.hint.target);
-        this.views.announce(hintWords(answer.hint.card, answer.hint.target));
-        this.hintTimer = window.setTimeout(() => this.clearHint(), HINT_MS);
+        this.showHint(answer.hint.card, answer.hint.target);
       } catch (error) {
         this.refused(error);
       }
     });
+  }
+
+  /**
+   * Show a hinted move on the board and say it in words: "Q♠ and the card on it to column 1."
+   * @param {string} card
+   * @param {string} target
+   */
+  showHint(card, target) {
+    const board = this.views.board;
+    const where = board.locate(card);
+    const on = where && "column" in where ? board.groupOf(card).length - 1 : null;
+    board.showHint(card, target);
+    this.views.hint.show(card, target);
+    this.views.toast.show(hintSentence(card, target, on, cardSymbol), HINT_MS, hintWords(card, target, on));
+    this.hintTimer = window.setTimeout(() => this.clearHint(), HINT_MS);
   }
 
   /**
@@ -473,6 +488,7 @@ export class GameController {
    */
   clearHint(marks) {
     window.clearTimeout(this.hintTimer);
+    this.views.hint.clear();
     this.views.board.clearMarks(marks);
   }
 

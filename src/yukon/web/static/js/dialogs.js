@@ -62,9 +62,10 @@ export class Toast {
   /**
    * @param {string} text
    * @param {number} [milliseconds]
+   * @param {string} [spoken] what screen readers hear instead, when the text is written for the eye ("Q♠")
    */
-  show(text, milliseconds = 5000) {
-    this.echo(text);
+  show(text, milliseconds = 5000, spoken = text) {
+    this.echo(spoken);
     this.node.textContent = text;
     this.node.hidden = false;
     window.clearTimeout(this.timer);
