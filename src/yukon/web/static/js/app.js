@@ -89,7 +89,7 @@ class App {
       (language) => this.changeLanguage(language),
     );
     const actions = {
-      newGame: () => this.newGame.open(this.game.state?.rules ?? rules().default_rules),
+      newGame: () => this.newGame.open(this.game.state?.rules ?? rules().default_rules, inProgress(this.game.state)),
       replay: () => this.inSight(() => this.replay()),
       undo: () => this.inSight(() => this.game.undo()),
       stats: () => this.navigate("/stats"),
@@ -226,9 +226,7 @@ class App {
 
   /** Replay the deal; a game in progress is given up only when the player agrees. */
   async replay() {
-    const state = this.game.state;
-    const inProgress = !!state && state.moves > 0 && !state.won;
-    if (inProgress && !(await this.replayDialog.ask())) return;
+    if (inProgress(this.game.state) && !(await this.replayDialog.ask())) return;
     await this.game.replay();
   }
 
@@ -454,6 +452,14 @@ class App {
     // When the board is drawn and answers input: bench/browser.py reads this mark.
     performance.mark("yukon-interactive");
   }
+}
+
+/**
+ * @param {GameState | null} state
+ * @returns {boolean} whether *state* is a game in progress: moves made, not won (replacing it keeps it in the history)
+ */
+function inProgress(state) {
+  return !!state && state.moves > 0 && !state.won;
 }
 
 /**

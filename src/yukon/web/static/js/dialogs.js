@@ -129,8 +129,12 @@ export class NewGameDialog {
     byId("new-code-rules").hidden = !byCode;
   }
 
-  /** @param {string} rules the current game's rules, offered again */
-  open(rules) {
+  /**
+   * @param {string} rules the current game's rules, offered again
+   * @param {boolean} [inProgress] whether a game is in progress: the window says where it stays
+   */
+  open(rules, inProgress = false) {
+    byId("new-in-progress").hidden = !inProgress;
     this.choose("rules", rules);
     this.choose("deal", "random");
     this.showError("");
