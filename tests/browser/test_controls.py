@@ -184,6 +184,33 @@ def test_the_new_game_window_deals_by_rules_or_code(open_app: OpenApp) -> None:
     assert app.page.locator("#board .info .code").inner_text() == "YU1-C-AACRWEA"
 
 
+def test_new_game_during_a_game_says_it_stays_in_the_history(open_app: OpenApp) -> None:
+    app = open_app()
+    dealt = app.open_deal(DEAL)
+    note = app.page.locator("#new-in-progress")
+    app.page.click("#btn-new")
+    app.page.locator("#dlg-new").wait_for(state="visible")
+    assert note.is_hidden(), "a deal not yet played is no game in progress"
+    app.page.locator("#dlg-new [data-close]").click()
+    moved = _double_tap_move(app)
+    app.page.click("#btn-new")
+    app.page.locator("#dlg-new").wait_for(state="visible")
+    assert note.is_visible()
+    assert note.inner_text() == (
+        "The game in progress stays in your game history, where you can resume it. "
+        "Until you do, your win streak starts again from zero."
+    )
+    app.page.locator("#new-code").fill("YU1-C-AACRWEA")
+    app.page.locator("#new-start").click()
+    app.page.wait_for_function("id => document.body.dataset.game !== id", arg=dealt["id"])
+    _, listed = app.api("GET", "/games?limit=2")
+    kept = next(game for game in listed["games"] if game["id"] == moved["id"])
+    assert (kept["won"], kept["moves"]) == (False, 1)
+    app.page.click("#btn-new")
+    app.page.locator("#dlg-new").wait_for(state="visible")
+    assert note.is_hidden(), "the new game has no move yet"
+
+
 def test_winnable_deals_only_is_sent(open_app: OpenApp) -> None:
     app = open_app()
     app.open_deal(DEAL)

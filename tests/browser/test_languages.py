@@ -180,6 +180,10 @@ class Tour:
         link = f"{self.page.evaluate('location.origin')}/play/{DEAL}"
         self._wait_message(self.t("info.copied", link=link))
         self.look("the link copied")
+        with self.page.expect_response(lambda answer: answer.url.endswith("/hint")):
+            self.page.click("#btn-hint")
+        self.page.locator("#board .hint-outline").wait_for()
+        self.look("a hint")
 
     def _wait_message(self, text: str) -> None:
         self.page.wait_for_function(
@@ -218,6 +222,10 @@ class Tour:
         app.open_deal(code, line)
         app.page.locator("#notice").wait_for(state="visible")
         self.look("the no-move notice")
+        app.page.click("#btn-new")
+        app.page.locator("#new-in-progress").wait_for()
+        self.look("the new game window, a game in progress")
+        app.page.locator("#dlg-new [data-close]").click()
         app.open_deal(WIN_CODE, list(WIN_LINE[:-1]))
         app.tap(WIN_LINE[-1].split(">")[0])
         app.page.get_by_role("dialog", name=self.t("win.title")).wait_for()
@@ -275,7 +283,7 @@ def test_every_screen_speaks_the_language(open_app: OpenApp, language: str) -> N
     tour.endings()
     tour.records()
     tour.pages()
-    assert len(tour.seen) == 16
+    assert len(tour.seen) == 18
     if language != "en":
         left = {stop: english_left(text, language) for stop, text in tour.seen.items()}
         assert {stop: found for stop, found in left.items() if found} == {}

@@ -219,6 +219,18 @@ def test_settings_are_kept_and_checked(service: GameService) -> None:
     assert service.settings("ann").double_click is False
 
 
+def test_one_tap_plays_is_off_until_chosen_and_then_kept(service: GameService) -> None:
+    assert service.settings("ann").one_tap is False
+    # Settings stored before the setting existed read with it off.
+    service.store.save_settings("bob", {"double_click": False}, 1.0)
+    assert (service.settings("bob").one_tap, service.settings("bob").double_click) == (False, False)
+    service.update_settings("ann", {"one_tap": True})
+    assert service.settings("ann").one_tap is True
+    with pytest.raises(InvalidSettingError, match="one_tap must be true or false, not 'yes'"):
+        service.update_settings("ann", {"one_tap": "yes"})
+    assert service.settings("ann").one_tap is True
+
+
 def test_a_game_changed_by_another_service_is_read_as_it_is_now(
     service: GameService, database: Target
 ) -> None:

@@ -240,6 +240,7 @@ def test_settings_have_defaults_and_keep_changes(client: TestClient) -> None:
     defaults = client.get(f"{API}/settings").json()
     assert defaults == {
         "double_click": True,
+        "one_tap": False,
         "placement_help": True,
         "interactive_rules": True,
         "auto_placement": False,
@@ -247,7 +248,13 @@ def test_settings_have_defaults_and_keep_changes(client: TestClient) -> None:
         "left_handed": False,
         "language": None,
     }
-    change = {"auto_placement": True, "four_color": True, "left_handed": True, "language": "is"}
+    change = {
+        "one_tap": True,
+        "auto_placement": True,
+        "four_color": True,
+        "left_handed": True,
+        "language": "is",
+    }
     changed = client.put(f"{API}/settings", json=change)
     assert changed.status_code == 200
     assert changed.json() == {**defaults, **change}
@@ -255,6 +262,7 @@ def test_settings_have_defaults_and_keep_changes(client: TestClient) -> None:
     back = client.put(f"{API}/settings", json={"language": None}).json()
     assert back["language"] is None
     assert back["auto_placement"] is True
+    assert back["one_tap"] is True
 
 
 def test_a_record_replays_step_by_step_and_stops_at_a_refused_move(client: TestClient) -> None:

@@ -35,6 +35,7 @@ class PlayerSettings:
     """
 
     double_click: bool = True
+    one_tap: bool = False
     placement_help: bool = True
     interactive_rules: bool = True
     auto_placement: bool = False

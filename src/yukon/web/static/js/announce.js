@@ -136,16 +136,32 @@ export function describeChange(before, after) {
 }
 
 /**
- * "Hint: 10 of diamonds to column 5."
+ * A hinted move in words, each card written by *name* (its symbol on the
+ * screen, its name for screen readers): "Q♠ and the card on it to column 1."
  * @param {string} card
  * @param {string} target "1"…"7" or "F"
+ * @param {number | null} on how many cards lie on *card*; null for a foundation's top, taken back
+ * @param {(code: string) => string} name
  * @returns {string}
  */
-export function hintWords(card, target) {
-  const name = cardName(card);
-  return target === "F"
-    ? t("announce.hint_foundation", { card: name })
-    : t("announce.hint_column", { card: name, column: Number(target) });
+export function hintSentence(card, target, on, name) {
+  const words = { card: name(card), column: Number(target) };
+  if (target === "F") return t("hint.to_foundation", words);
+  if (on === null) return t("hint.taken_back", words);
+  if (on === 0) return t("hint.to_column", words);
+  if (on === 1) return t("hint.pair_to_column", words);
+  return t("hint.group_to_column", { ...words, count: on });
+}
+
+/**
+ * "Hint: Queen of spades and the card on it to column 1."
+ * @param {string} card
+ * @param {string} target "1"…"7" or "F"
+ * @param {number | null} on how many cards lie on *card*; null for a foundation's top
+ * @returns {string}
+ */
+export function hintWords(card, target, on) {
+  return t("announce.hint", { hint: hintSentence(card, target, on, cardName) });
 }
 
 /**

@@ -41,6 +41,7 @@ import { href } from "./paths.js";
  *
  * @typedef {object} Settings
  * @property {boolean} double_click
+ * @property {boolean} one_tap        a single tap plays the card's best move
  * @property {boolean} placement_help
  * @property {boolean} interactive_rules
  * @property {boolean} auto_placement

@@ -9,6 +9,7 @@ import { Announcer, describeChange } from "./announce.js";
 import { ApiError, api } from "./api.js";
 import { BoardView } from "./board.js";
 import { GameController, atUndoLimit, openGame } from "./controller.js";
+import { HintCue } from "./cues.js";
 import {
   AnalysisDialog,
   NewGameDialog,
@@ -19,6 +20,7 @@ import {
   WinDialog,
   byId,
 } from "./dialogs.js";
+import { MessageDock } from "./dock.js";
 import { PointerInput } from "./drag.js";
 import { BoardFocus } from "./focus.js";
 import { InfoBar } from "./info.js";
@@ -50,6 +52,7 @@ class App {
     this.settings = settings;
     this.visit = visit;
     this.announcer = new Announcer();
+    this.dock = new MessageDock(() => this.board.layout());
     // What the toast shows, a screen reader hears (the toast itself is not a live region).
     this.toast = new Toast((text) => this.announcer.say(text));
     this.board = new BoardView(byId("board"), BOARD_LABELS, () => this.boardRoom());
@@ -61,6 +64,7 @@ class App {
     this.shown = null;
     this.game = new GameController({
       board: this.board,
+      hint: new HintCue(this.board),
       info: this.info,
       settings,
       toast: this.toast,
@@ -85,7 +89,7 @@ class App {
       (language) => this.changeLanguage(language),
     );
     const actions = {
-      newGame: () => this.newGame.open(this.game.state?.rules ?? rules().default_rules),
+      newGame: () => this.newGame.open(this.game.state?.rules ?? rules().default_rules, inProgress(this.game.state)),
       replay: () => this.inSight(() => this.replay()),
       undo: () => this.inSight(() => this.game.undo()),
       stats: () => this.navigate("/stats"),
@@ -108,27 +112,23 @@ class App {
   }
 
   /**
-   * The short messages lie over the bottom of the screen: while one shows, the
-   * columns end above it (they tighten, no card is covered).
+   * The messages and the notice cover no card: the columns end above them
+   * while they show at the bottom (dock.js). A message makes the columns
+   * tighten (a reserve), the notice, which stays, makes the room smaller.
    */
   keepMessagesOffCards() {
-    const message = byId("message");
-    this.board.reserve = () => (message.hidden ? 0 : Math.max(0, window.innerHeight - message.getBoundingClientRect().top + 8));
-    const observer = new MutationObserver(() => this.board.layout());
-    for (const node of [message, byId("notice")]) {
-      observer.observe(node, { attributes: true, childList: true, characterData: true, subtree: true });
-    }
+    const notice = byId("notice");
+    this.board.reserve = () => (notice.hidden ? this.dock.covered() : 0);
   }
 
   /**
    * The height the board may take: down to the window's bottom, or to the
-   * no-move notice while it is shown, so that the notice covers no card.
+   * no-move notice while it is shown at the bottom.
    * @returns {number}
    */
   boardRoom() {
-    const notice = byId("notice");
-    const bottom = notice.hidden ? window.innerHeight : notice.getBoundingClientRect().top;
-    return bottom - byId("board").getBoundingClientRect().top - 8;
+    const covered = byId("notice").hidden ? 0 : this.dock.covered();
+    return window.innerHeight - covered - byId("board").getBoundingClientRect().top - 8;
   }
 
   /**
@@ -170,6 +170,7 @@ class App {
     document.addEventListener("visibilitychange", () => game.visibility(document.hidden));
     window.addEventListener("resize", () => {
       this.fitToolbar();
+      this.dock.place();
       this.board.layout();
     });
     window.addEventListener("popstate", () => this.route());
@@ -225,9 +226,7 @@ class App {
 
   /** Replay the deal; a game in progress is given up only when the player agrees. */
   async replay() {
-    const state = this.game.state;
-    const inProgress = !!state && state.moves > 0 && !state.won;
-    if (inProgress && !(await this.replayDialog.ask())) return;
+    if (inProgress(this.game.state) && !(await this.replayDialog.ask())) return;
     await this.game.replay();
   }
 
@@ -422,6 +421,7 @@ class App {
     name.textContent = LANGUAGES[/** @type {keyof typeof LANGUAGES} */ (currentLanguage())];
     name.lang = currentLanguage();
     this.fitToolbar();
+    this.dock.place();
   }
 
   /** Show the buttons' words only where they fit in one row, in this language and width. */
@@ -452,6 +452,14 @@ class App {
     // When the board is drawn and answers input: bench/browser.py reads this mark.
     performance.mark("yukon-interactive");
   }
+}
+
+/**
+ * @param {GameState | null} state
+ * @returns {boolean} whether *state* is a game in progress: moves made, not won (replacing it keeps it in the history)
+ */
+function inProgress(state) {
+  return !!state && state.moves > 0 && !state.won;
 }
 
 /**

@@ -224,6 +224,8 @@ export class BoardView {
     });
     /** @type {Set<(focused: Element | null) => void>} called after each drawing, with what had focus in the board */
     this.drawn = new Set();
+    /** @type {Set<() => void>} called whenever the cards have been placed (a drawing, a resize) */
+    this.laidOut = new Set();
     const top = div("top-row");
     top.append(this.info, ...this.foundationSlots);
     const tableau = div("tableau");
@@ -483,6 +485,7 @@ export class BoardView {
       const at = corners.foundations[index];
       cards.forEach((node, order) => this.place(node, at, order + 1));
     });
+    for (const listener of this.laidOut) listener();
   }
 
   /**

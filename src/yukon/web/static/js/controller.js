@@ -8,9 +8,11 @@
  * listed is drawn before its answer comes (see `foreseen`), so that the cards
  * go at once on a slow network too.
  */
-import { hintWords } from "./announce.js";
+import { hintSentence, hintWords } from "./announce.js";
 import { ApiError, api } from "./api.js";
-import { cardCode } from "./cards.js";
+import { cardCode, cardSymbol } from "./cards.js";
+import { showRefused } from "./cues.js";
+import { DOUBLE_TAP_MS } from "./drag.js";
 import { t } from "./i18n.js";
 import { afterFrame, inTurn } from "./later.js";
 import { apiErrorMessage, refusalMessage } from "./messages.js";
@@ -21,10 +23,12 @@ import { noPlaceMessage } from "./rulesets.js";
 /** @typedef {import("./info.js").InfoBar} InfoBar */
 /** @typedef {import("./settings.js").SettingsStore} SettingsStore */
 /** @typedef {import("./dialogs.js").Toast} Toast */
+/** @typedef {import("./cues.js").HintCue} HintCue */
 
 /**
  * @typedef {object} Views
  * @property {BoardView} board
+ * @property {HintCue} hint       shows a hinted move on the board
  * @property {InfoBar} info
  * @property {SettingsStore} settings
  * @property {Toast} toast
@@ -32,7 +36,7 @@ import { noPlaceMessage } from "./rulesets.js";
  * @property {(state: GameState) => void} onState  buttons, notices, the win window
  */
 
-const HINT_MS = 3000;
+const HINT_MS = 4000;
 
 /**
  * @typedef {object} Opening
@@ -123,6 +127,8 @@ export class GameController {
     /** The card the last tap moved: the second tap of a double tap on it adds nothing. */
     this.tapMoved = /** @type {string | null} */ (null);
     this.hintTimer = 0;
+    /** A refused tap waits to be shown until no second tap can make it a double tap. */
+    this.refusal = 0;
     /** @type {{game: string, version: number, answer: {hint: import("./api.js").Hint | null, state: GameState}} | null} */
     this.lastHint = null;
     /** The move drawn before its answer, until an answer is drawn (see `foresee`). */
@@ -304,48 +310,109 @@ export class GameController {
 
   /**
    * A tap on the last card of a column sends it to its foundation when it can
-   * go there; otherwise, with Automatic placement, the tap places the card as
-   * a double tap would.
+   * go there; otherwise, with One tap plays (or, for a column's card, with
+   * Automatic placement), the tap places the card as a double tap would. A
+   * tap that plays nothing is refused (refuseTap).
    * @param {string} card
    */
   tapped(card) {
-    this.act(card, (state) => {
-      const board = this.views.board;
-      this.tapMoved = null;
-      let target = null;
-      if (board.isLastCard(card) && listed(state, card, "F")) target = "F";
-      // A foundation's top goes back only when dragged or double-tapped, never by a mere tap.
-      else if ("column" in (board.locate(card) ?? {}) && this.views.settings.values.auto_placement) {
-        target = this.placement(state, card);
-      }
-      if (target) this.tapMoved = card;
-      return target;
-    });
+    this.act(card, (state) => this.tapOnce(state, card));
+  }
+
+  /**
+   * @param {GameState} state
+   * @param {string} card
+   * @returns {string | null} where a tap on *card* sends it; a tap that plays nothing is refused
+   */
+  tapOnce(state, card) {
+    const target = this.tapTarget(state, card);
+    this.tapMoved = target ? card : null;
+    if (!target) this.refuseTap(card);
+    return target;
+  }
+
+  /**
+   * @param {GameState} state
+   * @param {string} card
+   * @returns {string | null} where a tap sends *card*, or null when a tap plays nothing
+   */
+  tapTarget(state, card) {
+    const board = this.views.board;
+    if (board.isLastCard(card) && listed(state, card, "F")) return "F";
+    return this.tapPlaces(card) ? (state.double_tap[card] ?? null) : null;
+  }
+
+  /**
+   * @param {string} card
+   * @returns {boolean} whether a tap that cannot send *card* home places it as a double tap would
+   */
+  tapPlaces(card) {
+    const settings = this.views.settings.values;
+    // Without One tap plays a foundation's top goes back only when dragged or double-tapped.
+    return settings.one_tap || (settings.auto_placement && "column" in (this.views.board.locate(card) ?? {}));
+  }
+
+  /**
+   * A tap that played nothing is shown once no second tap can still make it a
+   * double tap (which then does what a double tap does): the card shakes and,
+   * with Interactive rules, the app says why.
+   * @param {string} card
+   */
+  refuseTap(card) {
+    if (this.views.settings.values.double_click) {
+      this.refusal = window.setTimeout(() => this.showRefusedTap(card), DOUBLE_TAP_MS);
+    } else this.showRefusedTap(card);
+  }
+
+  /**
+   * Why a tap played nothing: for a tap that would have placed the card, that
+   * nothing fits (as a double tap says); for one that would have sent it home,
+   * the server's words for that move, asked with Interactive rules only.
+   * @param {string} card
+   */
+  showRefusedTap(card) {
+    const state = this.state;
+    if (!state || !this.views.board.locate(card)) return;
+    if (this.tapPlaces(card)) {
+      this.placement(state, card);
+      return;
+    }
+    showRefused(this.views.board, card);
+    if (this.views.settings.values.interactive_rules) this.act(card, (now) => (listed(now, card, "F") ? null : "F"));
   }
 
   /**
    * The second tap of a double tap: decided once the first tap's move is
-   * answered, and nothing more when that tap already moved the card.
+   * answered, and nothing more when that tap already moved the card. With
+   * Double click off it is one more tap.
    * @param {string} card
    */
   doubleTapped(card) {
+    const double = this.views.settings.values.double_click;
+    if (double) window.clearTimeout(this.refusal);
     this.act(card, (state) => {
       const moved = this.tapMoved === card;
       this.tapMoved = null;
-      return moved || !this.views.settings.values.double_click ? null : this.placement(state, card);
+      if (moved) return null;
+      if (!double) return this.tapOnce(state, card);
+      window.clearTimeout(this.refusal);
+      return this.placement(state, card);
     });
   }
 
   /**
-   * Where a double tap sends *card*; nothing fits: nothing moves, and with
-   * Interactive rules the app says why.
+   * Where a double tap sends *card*; nothing fits: nothing moves, the card
+   * shakes, and with Interactive rules the app says why.
    * @param {GameState} state
    * @param {string} card
    * @returns {string | null}
    */
   placement(state, card) {
     const target = state.double_tap[card] ?? null;
-    if (!target && this.views.board.locate(card)) this.explain(noPlaceMessage(card, state.rules));
+    if (!target && this.views.board.locate(card)) {
+      showRefused(this.views.board, card);
+      this.explain(noPlaceMessage(card, state.rules));
+    }
     return target;
   }
 
@@ -393,13 +460,26 @@ export class GameController {
           this.views.toast.show(t("hint.none"));
           return;
         }
-        this.views.board.showHint(answer.hint.card, answer.hint.target);
-        this.views.announce(hintWords(answer.hint.card, answer.hint.target));
-        this.hintTimer = window.setTimeout(() => this.clearHint(), HINT_MS);
+        this.showHint(answer.hint.card, answer.hint.target);
       } catch (error) {
         this.refused(error);
       }
     });
+  }
+
+  /**
+   * Show a hinted move on the board and say it in words: "Q♠ and the card on it to column 1."
+   * @param {string} card
+   * @param {string} target
+   */
+  showHint(card, target) {
+    const board = this.views.board;
+    const where = board.locate(card);
+    const on = where && "column" in where ? board.groupOf(card).length - 1 : null;
+    board.showHint(card, target);
+    this.views.hint.show(card, target);
+    this.views.toast.show(hintSentence(card, target, on, cardSymbol), HINT_MS, hintWords(card, target, on));
+    this.hintTimer = window.setTimeout(() => this.clearHint(), HINT_MS);
   }
 
   /**
@@ -408,6 +488,7 @@ export class GameController {
    */
   clearHint(marks) {
     window.clearTimeout(this.hintTimer);
+    this.views.hint.clear();
     this.views.board.clearMarks(marks);
   }
 

@@ -62,9 +62,10 @@ export class Toast {
   /**
    * @param {string} text
    * @param {number} [milliseconds]
+   * @param {string} [spoken] what screen readers hear instead, when the text is written for the eye ("Q♠")
    */
-  show(text, milliseconds = 5000) {
-    this.echo(text);
+  show(text, milliseconds = 5000, spoken = text) {
+    this.echo(spoken);
     this.node.textContent = text;
     this.node.hidden = false;
     window.clearTimeout(this.timer);
@@ -128,8 +129,12 @@ export class NewGameDialog {
     byId("new-code-rules").hidden = !byCode;
   }
 
-  /** @param {string} rules the current game's rules, offered again */
-  open(rules) {
+  /**
+   * @param {string} rules the current game's rules, offered again
+   * @param {boolean} [inProgress] whether a game is in progress: the window says where it stays
+   */
+  open(rules, inProgress = false) {
+    byId("new-in-progress").hidden = !inProgress;
     this.choose("rules", rules);
     this.choose("deal", "random");
     this.showError("");

@@ -26,7 +26,8 @@ import { afterFrame } from "./later.js";
 
 /** How far a press must travel before it is a drag (a finger wobbles more than a mouse). */
 const SLOP = { mouse: 5, pen: 8, touch: 10 };
-const DOUBLE_TAP_MS = 400;
+/** How soon a second tap must follow the first to make a double tap. */
+export const DOUBLE_TAP_MS = 400;
 /** How near the first a second tap must land to make a double tap (a finger lands less exactly). */
 const DOUBLE_TAP_REACH = 24;
 

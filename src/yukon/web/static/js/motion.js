@@ -1,6 +1,10 @@
 // @ts-check
 //# allFunctionsCalledOnLoad
-/** Animation policy: short (at most 200 ms) and none when the player asks for reduced motion. */
+/**
+ * Animation policy: moves and flips are short (at most 200 ms); what is shown
+ * to be seen (a refused card's shake, a hint's trip) takes as long as that
+ * needs; and nothing moves when the player asks for reduced motion.
+ */
 
 const query = window.matchMedia("(prefers-reduced-motion: reduce)");
 

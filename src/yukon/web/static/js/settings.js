@@ -9,6 +9,7 @@ import { api } from "./api.js";
 /** The defaults of SPEC §5, used until the server answers. */
 export const DEFAULT_SETTINGS = Object.freeze({
   double_click: true,
+  one_tap: false,
   placement_help: true,
   interactive_rules: true,
   auto_placement: false,
@@ -20,6 +21,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
 /** The toggles, in the order the settings window lists them. */
 export const TOGGLES = /** @type {const} */ ([
   "double_click",
+  "one_tap",
   "placement_help",
   "interactive_rules",
   "auto_placement",
