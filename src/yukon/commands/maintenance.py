@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Final
 
 from yukon.commands.base import CommandError, Subcommands, printable
-from yukon.commands.options import add_option, file_path, positive_int
+from yukon.commands.options import add_option, database_target, file_path, positive_int
 
 __all__ = ["register"]
 
@@ -47,18 +47,12 @@ def _add_db(parser: argparse.ArgumentParser) -> None:
     add_option(
         parser,
         "--db",
-        _database,
+        database_target,
         None,
         "the SQLite database file, or a postgresql:// URL",
         shown="a file in the user's data folder",
         env="YUKON_DATABASE_URL",
     )
-
-
-def _database(text: str) -> Path | str:
-    from yukon.storage import is_postgres_url
-
-    return text if is_postgres_url(text) else file_path(text)
 
 
 def _existing_db(args: argparse.Namespace) -> Path | str:

@@ -9,6 +9,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CorruptGameError",
+    "DatabaseAccessError",
+    "DatabaseUnreachableError",
     "GameNotFoundError",
     "GameRefusedError",
     "GameTooLongError",
@@ -75,6 +77,16 @@ class CorruptGameError(StorageError):
         )
         self.game_id = game_id
         self.detail = detail
+
+
+class DatabaseAccessError(StorageError):
+    """The database refuses the app as it is set up (no such database or user, a
+    wrong password, a missing right): the settings or the database must change."""
+
+
+class DatabaseUnreachableError(StorageError):
+    """The database server cannot be reached now (not running, starting, full):
+    the same settings may work later."""
 
 
 class SchemaError(StorageError):
