@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 import sqlite3
 import subprocess
@@ -23,6 +24,8 @@ from yukon.storage import GameService, LiveGame, SchemaError, open_store
 
 API = "/api/v1"
 _DAY = 24 * 3600
+RESTORE = ("pg_restore", "--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error")
+"""How docs/deploy.md restores a dump of ``yukon backup``."""
 
 
 def _player(server: ServerProcess, stop: threading.Event, made: list[int]) -> None:
@@ -67,16 +70,19 @@ def _check_games(target: Target) -> int:
 
 @contextmanager
 def _restored(dump: Path, source: str) -> Iterator[str]:
-    """*source*'s URL, pointing to a new database restored from *dump* by pg_restore."""
+    """*source*'s URL, pointing to a new database restored from *dump* by pg_restore
+    as docs/deploy.md restores one, into the schema of *source* (made first: the
+    dump holds the tables, not the schema, which for ``public`` every database has)."""
     name = f"restore_{secrets.token_hex(6)}"
     parts = urlsplit(source)
     server = urlunsplit(parts._replace(query=""))
     execute(server, f"CREATE DATABASE {name}")
     try:
         restored = urlunsplit(parts._replace(path=f"/{name}"))
+        (schema,) = re.findall(r"search_path%3D(\w+)", source)
+        execute(urlunsplit(parts._replace(path=f"/{name}", query="")), f"CREATE SCHEMA {schema}")
         command = [
-            "pg_restore",
-            "--exit-on-error",
+            *RESTORE,
             f"--dbname={urlunsplit(parts._replace(path=f'/{name}', query=''))}",
             str(dump),
         ]
