@@ -176,7 +176,7 @@ def test_prune_deletes_only_the_players_inactive_for_so_long(
 
     assert main(["prune", "--inactive-days", "30", "--db", str(database)]) == 0
     assert capsys.readouterr().out == (
-        "deleted 2 players not seen for 30 days, and their 1 games\n"
+        "deleted 2 players not seen for 30 days, and their 1 game\n"
     )
     players = execute(database, "SELECT id FROM players ORDER BY id")
     assert [row[0] for row in players] == ["recent", "returning"]
@@ -186,6 +186,19 @@ def test_prune_deletes_only_the_players_inactive_for_so_long(
         assert len(store.all_games("returning")) == 1
     finally:
         store.close()
+
+
+def test_one_player_one_day_and_one_game_are_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = tmp_path / "y.sqlite3"
+    service = GameService(open_store(database), clock=lambda: time.time() - 2 * _DAY)
+    service.create("gone", GameCode.parse("YU1-C-AACRWEA"))
+    service.close()
+    assert main(["backup", str(tmp_path / "copy.sqlite3"), "--db", str(database)]) == 0
+    assert capsys.readouterr().out.endswith(" (1 game)\n")
+    assert main(["prune", "--inactive-days", "1", "--db", str(database)]) == 0
+    assert capsys.readouterr().out == "deleted 1 player not seen for 1 day, and their 1 game\n"
 
 
 def test_another_applications_database_is_refused_untouched(database: Target) -> None:

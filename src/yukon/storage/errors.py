@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from yukon.engine.words import counted
+
 if TYPE_CHECKING:
     from yukon.storage.live import LiveGame
 
@@ -64,7 +66,8 @@ class GameTooLongError(GameRefusedError):
     (every answer carries the game's record, so it may not grow without end)."""
 
     def __init__(self, live: LiveGame, limit: int) -> None:
-        super().__init__(live, f"a game holds at most {limit} moves and undos; start a new one")
+        steps = counted(limit, "step")
+        super().__init__(live, f"a game holds at most {steps} (moves and undos); start a new one")
         self.limit = limit
 
 
