@@ -258,14 +258,20 @@ def test_plot_draws_a_png(tmp_path: Path) -> None:
     assert picture.read_bytes().startswith(PNG)
 
 
-def test_plot_without_matplotlib_says_what_to_install(
+def test_plot_without_matplotlib_says_what_to_install_before_solving_anything(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    out = tmp_path / "deals.jsonl"
-    _complete_file(out)
+    out = tmp_path / "deals.jsonl"  # three deals to solve
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails as if not installed
     assert main([*_analyze(out, "--states", "3000"), "--plot", str(tmp_path / "x.png")]) == 2
-    assert "yukon-solitaire[plot]" in capsys.readouterr().err
+    printed = capsys.readouterr()
+    assert printed.out == ""  # no cluster, no deal, no summary
+    assert printed.err == (
+        "yukon: --plot needs matplotlib, which is not installed: pip install"
+        " 'yukon-solitaire[plot]' (with pipx: pipx inject yukon-solitaire matplotlib),"
+        " or leave --plot out\n"
+    )
+    assert not out.exists()
 
 
 def test_the_summary_counts_unknown_deals_both_ways(

@@ -79,6 +79,10 @@ def register(commands: Subcommands) -> None:
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
+    if args.plot is not None:
+        from yukon.commands.plot import require_matplotlib
+
+        require_matplotlib()
     codes = _codes_of(args)
     budget = limit_of(args)
     out: Path = args.out
