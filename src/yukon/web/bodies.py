@@ -88,7 +88,13 @@ def _check_type(declared: str) -> None:
 
 
 def _too_large(limit: int) -> ApiError:
-    return ApiError(413, "too_large", f"the body is larger than {counted(limit, 'byte')}")
+    # The rest of the body is not read: the connection ends with the answer.
+    return ApiError(
+        413,
+        "too_large",
+        f"the body is larger than {counted(limit, 'byte')}",
+        headers={"Connection": "close"},
+    )
 
 
 def _check(name: str, value: object, kind: type[T]) -> T:
