@@ -175,9 +175,7 @@ def test_prune_deletes_only_the_players_inactive_for_so_long(
     service.close()
 
     assert main(["prune", "--inactive-days", "30", "--db", str(database)]) == 0
-    assert capsys.readouterr().out == (
-        "deleted 2 players not seen for 30 days, and their 1 game\n"
-    )
+    assert capsys.readouterr().out == "deleted 2 players not seen for 30 days, and their 1 game\n"
     players = execute(database, "SELECT id FROM players ORDER BY id")
     assert [row[0] for row in players] == ["recent", "returning"]
     store = open_store(database)
