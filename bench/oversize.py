@@ -112,6 +112,8 @@ def victim(url: str, stop: threading.Event, latencies: list[float]) -> None:
 
 
 def _figures(latencies: list[float]) -> str:
+    if not latencies:
+        return "not one request answered"
     ordered = sorted(latencies)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
     return (
