@@ -6,6 +6,7 @@ from yukon.storage.backends import open_store
 from yukon.storage.errors import (
     CorruptGameError,
     DatabaseAccessError,
+    DatabaseBusyError,
     DatabaseUnreachableError,
     GameNotFoundError,
     GameRefusedError,
@@ -28,6 +29,7 @@ __all__ = [
     "LANGUAGES",
     "CorruptGameError",
     "DatabaseAccessError",
+    "DatabaseBusyError",
     "DatabaseUnreachableError",
     "GameClock",
     "GameNotFoundError",

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CorruptGameError",
     "DatabaseAccessError",
+    "DatabaseBusyError",
     "DatabaseUnreachableError",
     "GameNotFoundError",
     "GameRefusedError",
@@ -85,6 +86,19 @@ class CorruptGameError(StorageError):
 class DatabaseAccessError(StorageError):
     """The database refuses the app as it is set up (no such database or user, a
     wrong password, a missing right): the settings or the database must change."""
+
+
+class DatabaseBusyError(StorageError):
+    """A write that waited its time for a lock another program holds on the
+    database, and gave up: nothing was changed, and the same write may succeed
+    after :attr:`retry_after` seconds."""
+
+    retry_after = 1
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the database is locked by another program's write; nothing was changed, try again"
+        )
 
 
 class DatabaseUnreachableError(StorageError):

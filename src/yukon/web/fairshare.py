@@ -89,7 +89,7 @@ class FairShare:
         line = self._lines.get(client, deque())
         if len(line) >= self.per_client or self._waiting() >= self.waiting:
             raise retry_later(
-                "too_many_requests",
+                "server_busy",
                 f"at most {counted(self.per_client, 'replay')} of a client wait at a time;"
                 f" try again in {_RETRY_AFTER} s",
                 _RETRY_AFTER,
