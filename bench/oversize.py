@@ -20,10 +20,24 @@ is a process of its own, so that its work does not slow the victim's client). Th
 server is a real ``yukon serve`` on a fresh SQLite database.
 
 Measured on the 2-core development machine shared with other developers' work
-(load average 9-20), 5 attacks of 30 MB each:
+(load average 17-20, which alone gives the victim a p99 of 120-290 ms), one
+attacker, 10 s each:
 
-    before (issue 39): cookie answered 431 after 0.6 s, all 30 MB read;
-                       victim p50 1 ms, p99 540 ms
+    before (issue 39; the head read whole, a 413's body drained):
+      cookie:   5 requests, 431 after a median 353 ms (max 5.9 s), all 30 MB read;
+                victim meanwhile p50 334 ms, p99 5,522 ms (undisturbed p50 5.4 ms)
+      body:     182 requests, 413 after a median 19.8 ms, then drained;
+                victim meanwhile p50 22.3 ms, p99 486 ms (undisturbed p50 4.9 ms)
+    now (the head capped at 32 KiB, the connection closed after the answer):
+      cookie:   11,832 requests, 431 after a median 0.1 ms, at most 4 MiB sent by then;
+                victim meanwhile p50 3.2 ms, p99 125 ms (undisturbed p50 7.2 ms, p99 289 ms)
+      body:     3,139 requests, 413 after a median 0.6 ms, at most 4.4 MiB sent;
+                victim meanwhile p50 2.9 ms, p99 180 ms (undisturbed p50 3.6 ms, p99 121 ms)
+      chunked:  3,723 requests, 413 after a median 1.7 ms, at most 5.3 MiB sent;
+                victim meanwhile p50 2.8 ms, p99 37 ms (undisturbed p50 7.4 ms, p99 141 ms)
+
+The attacks no longer move the victim's figures; what is left of its p99 is the
+machine's load (the undisturbed runs show as much).
 """
 
 from __future__ import annotations
