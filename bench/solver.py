@@ -332,6 +332,20 @@ so the counts at 10 s and Relaxed's are those above. Fresh deals at
 94 98 98 97 95, 964 of 1,000 (898 won, 66 lost); version 10's 970 was
 measured on the faster one.
 
+The compiled build against pure Python in CPU seconds (issue 39: the README's
+"2.5 times" was measured on deal 43; a run in seconds depends on the load): the
+states searched divided by the CPU seconds of the process that searched them (the
+line "states per CPU second"), version 11, one worker, budgets in states so that
+both builds search the same states, load average 13-21 from other work:
+
+    deals             states        pure Python        compiled           ratio
+    0-199             3,242,922     35,268 /CPU s      112,280 /CPU s     3.2
+    43                  720,454     35,304              89,055            2.5
+    377 (undecided)   2,000,000     25,379              67,242            2.6
+    398 (undecided)   2,000,000     23,039              68,084            3.0
+
+(``--states 2000000``; ``--from 43 --count 1`` and so on for one deal.)
+
 The other rule sets, deals 0–49 at 50,000 states each, version 1 → 2:
 Relaxed 50 won → 50 won; Russian 3 won, 46 unwinnable → the same; Alaska 35 won,
 2 unwinnable → 34 won, 2 unwinnable.
@@ -394,18 +408,24 @@ def main() -> None:
     started = time.perf_counter()
     with multiprocessing.Pool(args.workers) as pool:
         entries = []
-        for entry in pool.imap_unordered(_solve, jobs):
+        cpu = 0.0
+        for entry, used in pool.imap_unordered(_solve, jobs):
             entries.append(entry)
+            cpu += used
             if args.verbose:
                 print(entry.to_json(), file=sys.stderr)
-    report(entries, args, time.perf_counter() - started)
+    report(entries, args, time.perf_counter() - started, cpu)
 
 
-def _solve(job: tuple[GameCode, Limit]) -> Verdict:
-    return solve_deal(*job)
+def _solve(job: tuple[GameCode, Limit]) -> tuple[Verdict, float]:
+    """The verdict, and the CPU seconds its process spent on it: unlike the time,
+    they do not depend on what else the machine runs."""
+    started = time.process_time()
+    verdict = solve_deal(*job)
+    return verdict, time.process_time() - started
 
 
-def report(entries: list[Verdict], args: argparse.Namespace, wall: float) -> None:
+def report(entries: list[Verdict], args: argparse.Namespace, wall: float, cpu: float) -> None:
     counts = dict.fromkeys(("won", "unwinnable", "unknown"), 0)
     decided: list[float] = []
     states = seconds = 0.0
@@ -435,6 +455,7 @@ def report(entries: list[Verdict], args: argparse.Namespace, wall: float) -> Non
         p90 = decided[min(len(decided) - 1, int(0.9 * len(decided)))]
         print(f"time per decided deal: median {statistics.median(decided):.3f} s, p90 {p90:.3f} s")
     print(f"states per second: {states / max(seconds, 1e-9):,.0f}")
+    print(f"states per CPU second: {states / max(cpu, 1e-9):,.0f} ({states:,.0f} in {cpu:.1f} s)")
     # Under a budget in seconds the figures depend on the share of the CPU each
     # worker gets: say how busy the machine was.
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the end")

@@ -3,8 +3,10 @@
 #                                     port, export YUKON_TEST_POSTGRES_URL
 #   stop_postgres                     stop it and remove the folder
 # As root the cluster runs as the `postgres` user, and Debian's postgresql is
-# installed when missing. Without PostgreSQL the URL stays unset and the tests
-# that need it are skipped, except under CI=true, where that is an error.
+# installed when missing. The superuser `postgres` connects without a password,
+# every other user over TCP with one (the tests meet a refused password so).
+# Without PostgreSQL the URL stays unset and the tests that need it are
+# skipped, except under CI=true, where that is an error.
 
 _pg_bin() {
   ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1
@@ -41,11 +43,21 @@ start_postgres() {
   # From the cluster's folder: the postgres user may not enter the checkout's.
   (cd "$_PG_DIR" && "${as[@]}" "$bin/initdb" -D "$_PG_DIR/data" -U postgres -A trust --no-sync \
     -E UTF8 >/dev/null)
+  _pg_hba | "${as[@]}" tee "$_PG_DIR/data/pg_hba.conf" >/dev/null
   (cd "$_PG_DIR" && "${as[@]}" "$bin/pg_ctl" -D "$_PG_DIR/data" -l "$_PG_DIR/log" -w -s start -o \
     "-p $_PG_PORT -k $_PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=200 $*")
   _PG_CTL=("${as[@]}" "$bin/pg_ctl" -D "$_PG_DIR/data")
   export YUKON_TEST_POSTGRES_URL="postgresql://postgres@127.0.0.1:$_PG_PORT/postgres"
   echo "PostgreSQL test cluster at 127.0.0.1:$_PG_PORT"
+}
+
+_pg_hba() {
+  printf '%s\n' \
+    'local all all trust' \
+    'host all postgres 127.0.0.1/32 trust' \
+    'host all postgres ::1/128 trust' \
+    'host all all 127.0.0.1/32 scram-sha-256' \
+    'host all all ::1/128 scram-sha-256'
 }
 
 stop_postgres() {

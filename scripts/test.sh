@@ -19,6 +19,17 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# Debian's nginx (and openssl, for a certificate) for the test of the sites in deploy/.
+if ! command -v nginx >/dev/null || ! command -v openssl >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian's nginx for the test of the nginx sites..."
+    apt-get -o DPkg::Lock::Timeout=600 update -qq
+    apt-get -o DPkg::Lock::Timeout=600 install -y -qq nginx openssl >/dev/null
+  else
+    echo "The nginx sites are tested with Debian's nginx when it is there: sudo apt-get install nginx" >&2
+  fi
+fi
+
 # The browser code's JSDoc types, checked by a pinned TypeScript kept in .tools/ (git-ignored).
 TYPESCRIPT=7.0.2
 if [ "$(.tools/node_modules/.bin/tsc --version 2>/dev/null)" != "Version $TYPESCRIPT" ]; then

@@ -8,6 +8,7 @@ import os
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, TypeAlias
 
@@ -15,7 +16,15 @@ import pytest
 
 from yukon.storage import is_postgres_url
 
-__all__ = ["BACKENDS", "Target", "database_target", "execute"]
+__all__ = [
+    "BACKENDS",
+    "PostgresLogin",
+    "Target",
+    "database_target",
+    "execute",
+    "postgres_login",
+    "require_passwords",
+]
 
 Target: TypeAlias = str | Path
 """A database: an SQLite file's path or a PostgreSQL URL."""
@@ -53,6 +62,80 @@ def database_target(backend: str, folder: Path) -> Iterator[Target]:
     finally:
         with psycopg.connect(server, autocommit=True) as connection:
             connection.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@dataclass(frozen=True, slots=True)
+class PostgresLogin:
+    """A user of the test cluster who logs in with a password, and a database."""
+
+    server: str
+    """The superuser's URL."""
+    host: str
+    """``host:port`` of the cluster."""
+    user: str
+    password: str
+    database: str
+
+    def url(self, *, password: str | None = None, database: str | None = None) -> str:
+        """The user's URL, with *password* (``""``: none) and *database* if given."""
+        secret = self.password if password is None else password
+        login = f"{self.user}:{secret}" if secret else self.user
+        return f"postgresql://{login}@{self.host}/{database or self.database}"
+
+    def as_superuser(self, sql: str) -> None:
+        """Run *sql* in the user's database as the superuser (to grant or revoke)."""
+        import psycopg
+
+        with psycopg.connect(self.superuser_url(), autocommit=True) as connection:
+            connection.execute(sql)
+
+    def superuser_url(self) -> str:
+        """The superuser's URL of the user's database."""
+        return f"{self.server.rsplit('/', 1)[0]}/{self.database}"
+
+
+@contextmanager
+def postgres_login(*, owns_database: bool = False) -> Iterator[PostgresLogin]:
+    """A new user with a password and a new database in the test cluster (the
+    user's own when *owns_database*, as docs/deploy.md makes it), both dropped
+    afterwards."""
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict
+
+    server = _server_url()
+    settings = conninfo_to_dict(server)
+    login = PostgresLogin(
+        server=server,
+        host=f"{settings.get('host', '127.0.0.1')}:{settings.get('port', 5432)}",
+        user=f"yukon_test_{secrets.token_hex(4)}",
+        password=secrets.token_urlsafe(12),
+        database=f"yukon_test_{secrets.token_hex(4)}",
+    )
+    with psycopg.connect(server, autocommit=True) as connection:
+        connection.execute(f"CREATE ROLE {login.user} LOGIN PASSWORD '{login.password}'")
+        owner = f" OWNER {login.user}" if owns_database else ""
+        connection.execute(f"CREATE DATABASE {login.database}{owner}")
+    try:
+        yield login
+    finally:
+        with psycopg.connect(server, autocommit=True) as connection:
+            connection.execute(f"DROP DATABASE {login.database} WITH (FORCE)")
+            connection.execute(f"DROP ROLE {login.user}")
+
+
+def require_passwords(login: PostgresLogin) -> None:
+    """Skip the test (fail it in CI) unless the cluster checks *login*'s password,
+    as the cluster of ``scripts/test.sh`` does for every user but the superuser."""
+    import psycopg
+
+    try:
+        psycopg.connect(login.url(password="not-the-password")).close()
+    except psycopg.OperationalError:
+        return
+    message = "the PostgreSQL test cluster lets users in without their password (scripts/test.sh)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
 
 
 def execute(target: Target, sql: str, parameters: Sequence[object] = ()) -> list[Any]:

@@ -20,7 +20,7 @@ from distributed import LocalCluster
 
 from tests.web.live import wait_for
 from yukon.cli import main
-from yukon.commands.analyze import wilson
+from yukon.commands.analyze import summary_lines, wilson
 from yukon.engine import CLASSIC, RELAXED, GameCode
 from yukon.solver import Limit, Status
 from yukon.solver.batch import Verdict, read_verdicts, solve_deal
@@ -110,7 +110,8 @@ def test_a_retry_gives_only_the_undecided_deals_a_larger_budget(
     assert main(_analyze(retried, *flags, count=6)) == 0
     assert _same_but_time(read_verdicts(retried, BUDGET), _expected(open_codes))
     assert earlier.read_bytes() == before
-    assert f"classic: {len(open_codes)} deals: " in capsys.readouterr().out
+    deals = "1 deal" if len(open_codes) == 1 else f"{len(open_codes)} deals"
+    assert f"classic: {deals}: " in capsys.readouterr().out
     (decided, *_) = [v.code.number for v in verdicts if v.status is not Status.UNKNOWN]
     only_decided = [
         "analyze",
@@ -197,11 +198,11 @@ def test_ctrl_c_stops_cleanly_and_keeps_every_line(tmp_path: Path) -> None:
     stdout, stderr = run.communicate(timeout=WAIT)
     assert run.returncode == 130
     assert "Traceback" not in stderr
-    assert "stopped;" in stderr
-    assert "the same command goes on from there" in stderr
     done = read_verdicts(out, Limit(states=1_000_000))
     assert 0 < len(done) < 80
-    assert f"classic: {len(done)} deals:" in stdout
+    deals = "1 deal" if len(done) == 1 else f"{len(done)} deals"
+    assert f"yukon: stopped with {deals} of 80 in {out}; the same command goes on" in stderr
+    assert f"classic: {deals}:" in stdout
     wait_for(lambda: not _group_alive(run.pid), "no worker left behind", WAIT)
 
 
@@ -257,14 +258,20 @@ def test_plot_draws_a_png(tmp_path: Path) -> None:
     assert picture.read_bytes().startswith(PNG)
 
 
-def test_plot_without_matplotlib_says_what_to_install(
+def test_plot_without_matplotlib_says_what_to_install_before_solving_anything(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    out = tmp_path / "deals.jsonl"
-    _complete_file(out)
+    out = tmp_path / "deals.jsonl"  # three deals to solve
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails as if not installed
     assert main([*_analyze(out, "--states", "3000"), "--plot", str(tmp_path / "x.png")]) == 2
-    assert "yukon-solitaire[plot]" in capsys.readouterr().err
+    printed = capsys.readouterr()
+    assert printed.out == ""  # no cluster, no deal, no summary
+    assert printed.err == (
+        "yukon: --plot needs matplotlib, which is not installed: pip install"
+        " 'yukon-solitaire[plot]' (with pipx: pipx inject yukon-solitaire matplotlib),"
+        " or leave --plot out\n"
+    )
+    assert not out.exists()
 
 
 def test_the_summary_counts_unknown_deals_both_ways(
@@ -287,3 +294,10 @@ def test_wilson_interval() -> None:
     low, high = wilson(95, 100)
     assert 0.88 < low < 0.95 < high < 0.98
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_the_summary_says_deal_for_one_and_deals_for_more() -> None:
+    one = solve_deal(GameCode.parse("YU1-C-AAAAAAB"), Limit(states=50_000))
+    assert summary_lines([one])[0].startswith("classic: 1 deal: 1 won, 0 unwinnable, 0 unknown")
+    two = [one, solve_deal(GameCode.parse("YU1-C-AAAAAAC"), Limit(states=50_000))]
+    assert summary_lines(two)[0].startswith("classic: 2 deals: ")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 import sqlite3
 import subprocess
@@ -23,6 +24,8 @@ from yukon.storage import GameService, LiveGame, SchemaError, open_store
 
 API = "/api/v1"
 _DAY = 24 * 3600
+RESTORE = ("pg_restore", "--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error")
+"""How docs/deploy.md restores a dump of ``yukon backup``."""
 
 
 def _player(server: ServerProcess, stop: threading.Event, made: list[int]) -> None:
@@ -67,16 +70,19 @@ def _check_games(target: Target) -> int:
 
 @contextmanager
 def _restored(dump: Path, source: str) -> Iterator[str]:
-    """*source*'s URL, pointing to a new database restored from *dump* by pg_restore."""
+    """*source*'s URL, pointing to a new database restored from *dump* by pg_restore
+    as docs/deploy.md restores one, into the schema of *source* (made first: the
+    dump holds the tables, not the schema, which for ``public`` every database has)."""
     name = f"restore_{secrets.token_hex(6)}"
     parts = urlsplit(source)
     server = urlunsplit(parts._replace(query=""))
     execute(server, f"CREATE DATABASE {name}")
     try:
         restored = urlunsplit(parts._replace(path=f"/{name}"))
+        (schema,) = re.findall(r"search_path%3D(\w+)", source)
+        execute(urlunsplit(parts._replace(path=f"/{name}", query="")), f"CREATE SCHEMA {schema}")
         command = [
-            "pg_restore",
-            "--exit-on-error",
+            *RESTORE,
             f"--dbname={urlunsplit(parts._replace(path=f'/{name}', query=''))}",
             str(dump),
         ]
@@ -169,9 +175,7 @@ def test_prune_deletes_only_the_players_inactive_for_so_long(
     service.close()
 
     assert main(["prune", "--inactive-days", "30", "--db", str(database)]) == 0
-    assert capsys.readouterr().out == (
-        "deleted 2 players not seen for 30 days, and their 1 games\n"
-    )
+    assert capsys.readouterr().out == "deleted 2 players not seen for 30 days, and their 1 game\n"
     players = execute(database, "SELECT id FROM players ORDER BY id")
     assert [row[0] for row in players] == ["recent", "returning"]
     store = open_store(database)
@@ -180,6 +184,19 @@ def test_prune_deletes_only_the_players_inactive_for_so_long(
         assert len(store.all_games("returning")) == 1
     finally:
         store.close()
+
+
+def test_one_player_one_day_and_one_game_are_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = tmp_path / "y.sqlite3"
+    service = GameService(open_store(database), clock=lambda: time.time() - 2 * _DAY)
+    service.create("gone", GameCode.parse("YU1-C-AACRWEA"))
+    service.close()
+    assert main(["backup", str(tmp_path / "copy.sqlite3"), "--db", str(database)]) == 0
+    assert capsys.readouterr().out.endswith(" (1 game)\n")
+    assert main(["prune", "--inactive-days", "1", "--db", str(database)]) == 0
+    assert capsys.readouterr().out == "deleted 1 player not seen for 1 day, and their 1 game\n"
 
 
 def test_another_applications_database_is_refused_untouched(database: Target) -> None:

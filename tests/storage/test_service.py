@@ -16,6 +16,7 @@ from tests.databases import Target, execute
 from yukon.engine import GameCode, IllegalMoveError, Move, NothingToUndoError, Record
 from yukon.storage import (
     CorruptGameError,
+    DatabaseBusyError,
     GameNotFoundError,
     GameRefusedError,
     GameService,
@@ -196,7 +197,7 @@ def test_a_failed_commit_changes_nothing(tmp_path: Path, monkeypatch: pytest.Mon
     live = service.create("ann", CODE)
     blocker = sqlite3.connect(path, timeout=0)
     blocker.execute("BEGIN EXCLUSIVE")  # hold the write lock: the next commit fails
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(DatabaseBusyError):
         service.move("ann", live.id, Move.parse("5H>5"), 1)
     blocker.rollback()
     resumed = service.get("ann", live.id)

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import httpx
 
+from yukon.commands.base import EXIT_ADDRESS
+
 LOOPBACK = "127.0.0.1"
 
 
@@ -78,7 +80,7 @@ class ServerProcess:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 self._close_pipe()
-                if "address already in use" in self.output:
+                if self.process.returncode == EXIT_ADDRESS:
                     return False
                 raise RuntimeError(f"the server exited: {self.output}")
             if _listens(self.process.pid, self.port):

@@ -288,6 +288,21 @@ def test_a_record_with_undos_replays_them(client: TestClient) -> None:
     assert result["error"]["position"] == 3
 
 
+def test_a_replay_is_sent_compressed_to_a_client_that_takes_gzip(
+    client: TestClient,
+) -> None:
+    record = {"record": f"{EXAMPLE} QC>5 TD>1"}
+    plain = client.post(f"{API}/records/replay", json=record, headers={"accept-encoding": "gzip"})
+    assert plain.headers["content-encoding"] == "gzip"
+    assert plain.headers["vary"] == "Accept-Encoding"
+    same = client.post(
+        f"{API}/records/replay", json=record, headers={"accept-encoding": "identity"}
+    )
+    assert "content-encoding" not in same.headers
+    assert plain.json() == same.json()
+    assert [step["move"] for step in same.json()["steps"]] == [None, "QC>5", "TD>1"]
+
+
 def test_a_whole_game_can_be_won_through_the_api(client: TestClient, clock: FakeClock) -> None:
     state = new_game(client, WIN_CODE)
     for move in WIN_LINE:

@@ -192,6 +192,16 @@ def test_a_player_may_start_only_so_many_games_a_minute(
         new_game(client)
 
 
+def test_a_limit_of_one_is_said_in_the_singular(settings: AppSettings) -> None:
+    with TestClient(create_app(replace(settings, max_body=1))) as client:
+        error = client.post(f"{API}/games", content=b"{}").json()["error"]
+        assert error["message"] == "the body is larger than 1 byte"
+    with TestClient(create_app(replace(settings, games_per_minute=1))) as client:
+        new_game(client)
+        refused = client.post(f"{API}/games").json()["error"]
+        assert "at most 1 new game a minute" in refused["detail"]
+
+
 def test_the_cookie_slides_a_year_past_the_last_visit(client: TestClient) -> None:
     new_game(client)
     player = client.cookies[COOKIE_NAME]

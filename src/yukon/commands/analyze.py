@@ -24,6 +24,7 @@ from yukon.commands.base import Subcommands
 from yukon.commands.options import file_path
 from yukon.commands.solve import SolveInputError, add_limit, limit_of
 from yukon.engine import RULE_SETS, GameCode, RuleSet, YukonError
+from yukon.engine.words import counted
 from yukon.solver import Limit, Status
 from yukon.solver.batch import Verdict, read_verdicts, undecided
 from yukon.solver.worker import usable_cpus
@@ -78,6 +79,10 @@ def register(commands: Subcommands) -> None:
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
+    if args.plot is not None:
+        from yukon.commands.plot import require_matplotlib
+
+        require_matplotlib()
     codes = _codes_of(args)
     budget = limit_of(args)
     out: Path = args.out
@@ -97,8 +102,8 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         print(line)
     if interrupted:
         print(
-            f"yukon: stopped; {len(found)} of {len(codes)} deals are in {out},"
-            " and the same command goes on from there",
+            f"yukon: stopped with {counted(len(found), 'deal')} of {len(codes)} in {out};"
+            " the same command goes on from there",
             file=sys.stderr,
         )
         return EXIT_INTERRUPTED
@@ -148,7 +153,8 @@ def _solve(
         _progress(len(todo), sys.stderr) as bar,
     ):
         print(
-            f"solving {len(todo)} deals, {' and '.join(worker_builds(client))} solver", flush=True
+            f"solving {counted(len(todo), 'deal')}, {' and '.join(worker_builds(client))} solver",
+            flush=True,
         )
         for verdict in iter_verdicts(client, todo, budget):
             # One write a line, flushed: a kill can tear only the last line.
@@ -178,7 +184,7 @@ def summary_lines(verdicts: Iterable[Verdict]) -> list[str]:
         low, _ = wilson(won, total)
         _, high = wilson(won + unknown, total)
         lines.append(
-            f"{rules.id}: {total} deals: {won} won, {counts[Status.UNWINNABLE]}"
+            f"{rules.id}: {counted(total, 'deal')}: {won} won, {counts[Status.UNWINNABLE]}"
             f" unwinnable, {unknown} unknown ({100 * unknown / total:.1f} % undecided)"
         )
         lines.append(

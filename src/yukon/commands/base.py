@@ -7,14 +7,36 @@ import argparse
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeAlias
 
-__all__ = ["EXIT_USAGE", "CommandError", "Register", "Subcommands", "printable"]
+__all__ = [
+    "EXIT_ADDRESS",
+    "EXIT_FAILED",
+    "EXIT_UNAVAILABLE",
+    "EXIT_USAGE",
+    "AddressError",
+    "CommandError",
+    "FailedError",
+    "Register",
+    "Subcommands",
+    "UnavailableError",
+    "printable",
+]
 
 Subcommands: TypeAlias = "argparse._SubParsersAction[Any]"
 Register: TypeAlias = Callable[[Subcommands], None]
 """A command module's ``register``: adds its sub-commands to ``yukon``'s."""
 
+EXIT_FAILED = 1
+"""The exit status of a command that failed for a reason its log gives."""
 EXIT_USAGE = 2
-"""The exit status of a bad input, as argparse's own."""
+"""The exit status of a bad input, as argparse's own: a bad option, or a setting
+(such as the database) that must change before the command can work; a service
+manager should not start it again as it is."""
+EXIT_ADDRESS = 3
+"""``yukon serve`` cannot listen where it was told: another program holds the port,
+the address is not this machine's, or the port needs privileges."""
+EXIT_UNAVAILABLE = 4
+"""The database cannot be reached now (PostgreSQL down, starting or full): the same
+command may work later."""
 
 
 class CommandError(Exception):
@@ -22,6 +44,24 @@ class CommandError(Exception):
     :attr:`exit_code` (as Click's ``ClickException`` carries its own)."""
 
     exit_code: ClassVar[int] = EXIT_USAGE
+
+
+class FailedError(CommandError):
+    """A command that could not do its work, for a reason its log gives."""
+
+    exit_code = EXIT_FAILED
+
+
+class AddressError(CommandError):
+    """``yukon serve`` cannot listen on the address and port it was given."""
+
+    exit_code = EXIT_ADDRESS
+
+
+class UnavailableError(CommandError):
+    """The database cannot be reached now; a later try may work."""
+
+    exit_code = EXIT_UNAVAILABLE
 
 
 def printable(text: str) -> str:

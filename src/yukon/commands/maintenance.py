@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Final
 
 from yukon.commands.base import CommandError, Subcommands, printable
-from yukon.commands.options import add_option, file_path, positive_int
+from yukon.commands.options import add_option, database_target, file_path, positive_int
+from yukon.engine.words import counted
 
 __all__ = ["register"]
 
@@ -47,18 +48,12 @@ def _add_db(parser: argparse.ArgumentParser) -> None:
     add_option(
         parser,
         "--db",
-        _database,
+        database_target,
         None,
         "the SQLite database file, or a postgresql:// URL",
         shown="a file in the user's data folder",
         env="YUKON_DATABASE_URL",
     )
-
-
-def _database(text: str) -> Path | str:
-    from yukon.storage import is_postgres_url
-
-    return text if is_postgres_url(text) else file_path(text)
 
 
 def _existing_db(args: argparse.Namespace) -> Path | str:
@@ -84,10 +79,11 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     try:
         if isinstance(source, Path):
             games = backup(source, args.path)
-            done = f"{where} copied to {args.path} ({games} games)"
+            done = f"{where} copied to {args.path} ({counted(games, 'game')})"
         else:
             games = dump_postgres(source, args.path)
-            done = f"{where} dumped to {args.path} ({games} games; restore with pg_restore)"
+            copied = counted(games, "game")
+            done = f"{where} dumped to {args.path} ({copied}; restore with pg_restore)"
     except (sqlite3.Error, psycopg.Error, StorageError) as error:
         raise CommandError(f"cannot back up {where} to {args.path}: {error}") from None
     print(printable(done))
@@ -110,6 +106,7 @@ def _cmd_prune(args: argparse.Namespace) -> int:
     finally:
         store.close()
     print(
-        f"deleted {players} players not seen for {args.inactive_days} days, and their {games} games"
+        f"deleted {counted(players, 'player')} not seen for {counted(args.inactive_days, 'day')},"
+        f" and their {counted(games, 'game')}"
     )
     return 0

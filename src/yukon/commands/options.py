@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final
@@ -20,6 +21,7 @@ from typing import Final
 __all__ = [
     "add_option",
     "add_switch",
+    "database_target",
     "env_name",
     "file_path",
     "host_list",
@@ -31,6 +33,7 @@ __all__ = [
 
 _TRUE: Final = frozenset({"1", "true", "yes", "on"})
 _FALSE: Final = frozenset({"0", "false", "no", "off", ""})
+_URL: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+://")
 
 
 def env_name(flag: str) -> str:
@@ -64,6 +67,29 @@ def file_path(text: str) -> Path:
     if "\x00" in text:
         raise argparse.ArgumentTypeError(f"{text!r} is not a path: it holds a NUL character")
     return Path(text)
+
+
+def database_target(text: str) -> Path | str:
+    """An SQLite file's path, or a PostgreSQL URL as it was written. Any other URL
+    is refused: taken for a file's path, ``mysql://db/games`` would make a folder
+    ``mysql:`` and a new, empty database in it.
+
+    >>> database_target("games.sqlite3"), database_target("postgresql://db/yukon")
+    (PosixPath('games.sqlite3'), 'postgresql://db/yukon')
+    >>> database_target("mysql://db/games")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 'mysql://db/games' is not a database this app can use: ...
+    """
+    from yukon.storage import is_postgres_url
+
+    if is_postgres_url(text):
+        return text
+    if _URL.match(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a database this app can use: give an SQLite file's path or a"
+            " postgresql:// URL"
+        )
+    return file_path(text)
 
 
 def host_list(text: str) -> tuple[str, ...]:

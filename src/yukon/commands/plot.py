@@ -22,23 +22,32 @@ from yukon.solver.batch import Verdict
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["plot_study"]
+__all__ = ["plot_study", "require_matplotlib"]
 
 
-def plot_study(verdicts: Sequence[Verdict], path: Path) -> None:
-    """Draw *verdicts* (in the order they were found) into the PNG *path*.
+def require_matplotlib() -> None:
+    """Load matplotlib now, before any deal is solved: a study of hours must not
+    end without its picture for want of a package.
 
-    :raises SolveInputError: when matplotlib is not installed.
+    :raises SolveInputError: when matplotlib is not installed, saying how to install it.
     """
     try:
         import matplotlib
 
         matplotlib.use("Agg")  # draws into files, needs no display
-        from matplotlib import pyplot
     except ImportError:
         raise SolveInputError(
-            "--plot needs matplotlib: pip install 'yukon-solitaire[plot]'"
+            "--plot needs matplotlib, which is not installed: pip install"
+            " 'yukon-solitaire[plot]' (with pipx: pipx inject yukon-solitaire matplotlib),"
+            " or leave --plot out"
         ) from None
+
+
+def plot_study(verdicts: Sequence[Verdict], path: Path) -> None:
+    """Draw *verdicts* (in the order they were found) into the PNG *path*
+    (:func:`require_matplotlib` first)."""
+    from matplotlib import pyplot
+
     figure, (running, costs) = pyplot.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
     in_states = all(verdict.budget.seconds is None for verdict in verdicts)
     for rules in dict.fromkeys(verdict.code.rules for verdict in verdicts):

@@ -20,12 +20,13 @@ import webbrowser
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from yukon.commands.base import CommandError, Subcommands, printable
+from yukon.commands.base import CommandError, Subcommands, UnavailableError, printable
+from yukon.commands.listening import listen, run_server
 from yukon.commands.logs import LOG_LEVELS, logging_config
 from yukon.commands.options import (
     add_option,
     add_switch,
-    file_path,
+    database_target,
     host_list,
     port_number,
     positive_float,
@@ -108,7 +109,7 @@ def _add_storage(serve: argparse.ArgumentParser) -> None:
     add_option(
         serve,
         "--db",
-        _database,
+        database_target,
         None,
         "the SQLite database file, or a postgresql:// URL",
         shown="a file in the user's data folder",
@@ -190,13 +191,6 @@ def _log_level(text: str) -> str:
     if level not in LOG_LEVELS:
         raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(LOG_LEVELS)}")
     return level
-
-
-def _database(text: str) -> Path | str:
-    """An SQLite file's path, or a PostgreSQL URL as it was written."""
-    from yukon.storage import is_postgres_url
-
-    return text if is_postgres_url(text) else file_path(text)
 
 
 def _workers(text: str) -> int:
@@ -287,7 +281,7 @@ def worker_app() -> YukonApp:
 
     values = json.loads(os.environ[WORKER_SETTINGS])
     if values["db"] is not None:
-        values["db"] = _database(values["db"])
+        values["db"] = database_target(values["db"])
     return create_app(app_settings(argparse.Namespace(**values)))
 
 
@@ -296,11 +290,19 @@ def _check_database(target: Path | str) -> None:
     cannot hold it, a file that is not Yukon's database or a PostgreSQL server
     that cannot be reached ends the command in one line naming both.
 
-    :raises CommandError: naming the database and the problem.
+    :raises UnavailableError: naming the database and the problem, when it cannot
+        be reached now (a later start may work).
+    :raises CommandError: naming the database and the problem, otherwise.
     """
-    from yukon.storage import StorageError, describe_database, open_store
+    from yukon.storage import (
+        DatabaseUnreachableError,
+        StorageError,
+        describe_database,
+        open_store,
+    )
 
     problem: object
+    error_class = CommandError
     if isinstance(target, Path) and target.is_dir():
         problem = "it is a folder, not a file"
     else:
@@ -311,18 +313,20 @@ def _check_database(target: Path | str) -> None:
             problem = f"{error.filename} is a file, not a folder"
         except (OSError, sqlite3.Error, StorageError) as error:
             problem = error
-    raise CommandError(f"cannot use the database {describe_database(target)}: {problem}")
+            if isinstance(error, DatabaseUnreachableError):
+                error_class = UnavailableError
+    where = describe_database(target)
+    raise error_class(f"cannot use the database {where}: {problem}")
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from yukon.storage import describe_database
     from yukon.web import create_app
     from yukon.web.protocol import SecureHttpToolsProtocol
 
     settings = app_settings(args)
     _check_database(settings.db_path)
+    sock = listen(args.host, args.port)
     app: YukonApp | str
     if args.workers > 1:
         # Each worker is a process that imports the app by name: it learns the
@@ -341,8 +345,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         threading.Thread(
             target=_open_when_listening, args=(probe, args.port, url), daemon=True
         ).start()
-    uvicorn.run(
+    run_server(
         app,
+        sock,
         host=args.host,
         port=args.port,
         workers=args.workers,

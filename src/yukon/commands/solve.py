@@ -17,6 +17,7 @@ from typing import Final
 from yukon.commands.base import Subcommands
 from yukon.commands.options import file_path
 from yukon.engine import Position, Record, YukonError
+from yukon.engine.words import counted
 from yukon.solver import Limit, SolveResult, Status, solve
 
 __all__ = ["SolveInputError", "add_limit", "limit_of", "register"]
@@ -111,6 +112,7 @@ def _print_result(result: SolveResult, record: Record | None, *, as_json: bool) 
     print(f"states: {result.states}")
     print(f"time: {result.seconds:.2f} s")
     if result.status is Status.WON:
-        print(f"solution ({len(result.moves)} moves): {' '.join(map(str, result.moves))}")
+        moves = " ".join(map(str, result.moves))
+        print(f"solution ({counted(len(result.moves), 'move')}): {moves}")
     if full is not None:
         print(f"record: {full}")

@@ -5,6 +5,9 @@ their records, and the game service on top."""
 from yukon.storage.backends import open_store
 from yukon.storage.errors import (
     CorruptGameError,
+    DatabaseAccessError,
+    DatabaseBusyError,
+    DatabaseUnreachableError,
     GameNotFoundError,
     GameRefusedError,
     GameTooLongError,
@@ -25,6 +28,9 @@ from yukon.storage.store import Store, describe_database, is_postgres_url
 __all__ = [
     "LANGUAGES",
     "CorruptGameError",
+    "DatabaseAccessError",
+    "DatabaseBusyError",
+    "DatabaseUnreachableError",
     "GameClock",
     "GameNotFoundError",
     "GameRefusedError",

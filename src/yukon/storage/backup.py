@@ -78,7 +78,11 @@ def dump_postgres(url: str, target: Path) -> int:
             ).fetchone()
             assert row is not None  # a SELECT without FROM gives one row
             snapshot, schema, games = row
-            options = [f"--snapshot={snapshot}", f"--schema={schema}", f"--file={partial}"]
+            options = [
+                f"--snapshot={snapshot}",
+                f"--table={_every_table(schema)}",
+                f"--file={partial}",
+            ]
             _run(
                 [dump, "--format=custom", *options, f"--dbname={make_conninfo('', **settings)}"],
                 environment,
@@ -90,6 +94,17 @@ def dump_postgres(url: str, target: Path) -> int:
     finally:
         partial.unlink(missing_ok=True)
     return int(games)
+
+
+def _every_table(schema: str) -> str:
+    """``pg_dump``'s pattern for the tables of *schema* (with their data, keys and
+    indexes), without the schema itself: a dump of ``--schema=public`` would
+    create ``public`` again, and its restore fail on the one every database has.
+
+    >>> _every_table("public"), _every_table('odd"name')
+    ('"public".*', '"odd""name".*')
+    """
+    return '"' + schema.replace('"', '""') + '".*'
 
 
 def _refuse_existing(target: Path) -> None:

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from yukon.engine.words import counted
+
 if TYPE_CHECKING:
     from yukon.storage.live import LiveGame
 
 __all__ = [
     "CorruptGameError",
+    "DatabaseAccessError",
+    "DatabaseBusyError",
+    "DatabaseUnreachableError",
     "GameNotFoundError",
     "GameRefusedError",
     "GameTooLongError",
@@ -62,7 +67,8 @@ class GameTooLongError(GameRefusedError):
     (every answer carries the game's record, so it may not grow without end)."""
 
     def __init__(self, live: LiveGame, limit: int) -> None:
-        super().__init__(live, f"a game holds at most {limit} moves and undos; start a new one")
+        steps = counted(limit, "step")
+        super().__init__(live, f"a game holds at most {steps} (moves and undos); start a new one")
         self.limit = limit
 
 
@@ -75,6 +81,29 @@ class CorruptGameError(StorageError):
         )
         self.game_id = game_id
         self.detail = detail
+
+
+class DatabaseAccessError(StorageError):
+    """The database refuses the app as it is set up (no such database or user, a
+    wrong password, a missing right): the settings or the database must change."""
+
+
+class DatabaseBusyError(StorageError):
+    """A write that waited its time for a lock another program holds on the
+    database, and gave up: nothing was changed, and the same write may succeed
+    after :attr:`retry_after` seconds."""
+
+    retry_after = 1
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the database is locked by another program's write; nothing was changed, try again"
+        )
+
+
+class DatabaseUnreachableError(StorageError):
+    """The database server cannot be reached now (not running, starting, full):
+    the same settings may work later."""
 
 
 class SchemaError(StorageError):

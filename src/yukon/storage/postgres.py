@@ -16,11 +16,10 @@ import psycopg
 from psycopg import Connection
 from psycopg_pool import ConnectionPool
 
+from yukon.storage.access import connection_refusal, missing_right
 from yukon.storage.dialect import POSTGRES
-from yukon.storage.errors import StorageError
 from yukon.storage.schema import migrate
 from yukon.storage.sql import SqlStore
-from yukon.storage.store import describe_database
 
 __all__ = ["POOL_SIZE", "PostgresStore"]
 
@@ -69,15 +68,33 @@ def _check_reachable(url: str) -> None:
     """One connection first, so that a wrong URL, a refused connection or a bad
     password is reported as it is, not as a pool that never filled up.
 
-    :raises StorageError: when PostgreSQL cannot be reached.
+    :raises DatabaseAccessError: when PostgreSQL refuses the app as it is set up.
+    :raises DatabaseUnreachableError: when PostgreSQL cannot be reached now.
     """
     try:
         psycopg.connect(url, connect_timeout=int(_CONNECT_TIMEOUT)).close()
     except psycopg.Error as error:
-        reason = str(error).strip() or type(error).__name__
-        raise StorageError(
-            f"cannot connect to the PostgreSQL database {describe_database(url)}: {reason}"
-        ) from None
+        raise connection_refusal(error) from None
+
+
+def _migrate(connection: Connection) -> int:
+    """:func:`~yukon.storage.schema.migrate`, with a right the app's user lacks
+    named, and the ``GRANT`` that gives it.
+
+    :raises DatabaseAccessError: when the user may not create or change the tables.
+    """
+    try:
+        return migrate(connection, POSTGRES)
+    except (psycopg.errors.InsufficientPrivilege, psycopg.errors.InvalidSchemaName) as error:
+        # Refused while opening the migration's transaction: it is still open.
+        if connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            connection.execute("ROLLBACK")
+        row = connection.execute(
+            "SELECT current_user, current_database(), current_schema(),"
+            " current_setting('search_path')"
+        ).fetchone()
+        assert row is not None  # a SELECT without FROM gives one row
+        raise missing_right(error, *row) from None
 
 
 class PostgresStore(SqlStore):
@@ -87,7 +104,7 @@ class PostgresStore(SqlStore):
         connections = _PostgresConnections(url)
         try:
             with connections.connection() as connection:
-                version = migrate(connection, POSTGRES)
+                version = _migrate(connection)
         except BaseException:
             connections.close()
             raise

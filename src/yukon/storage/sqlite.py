@@ -12,6 +12,12 @@ some microseconds. So the app's writers first queue for a lock that wakes the
 next one as soon as it is released: a thread lock within a process, and, where
 the system has ``flock``, a lock file beside the database (``NAME-lock``) among
 processes. SQLite's wait remains for other programs that write the file.
+
+A write that waits longer than :data:`BUSY_TIMEOUT_MS` for either lock (another
+program holding the file, ``sqlite3`` in a shell, a backup tool) is given up as a
+:class:`~yukon.storage.errors.DatabaseBusyError`: nothing changed, and the web
+layer answers 503 with ``Retry-After`` instead of keeping a thread, and a player,
+waiting without end.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ except ImportError:  # Windows: the thread lock only
     fcntl = None  # type: ignore[assignment]
 
 from yukon.storage.dialect import SQLITE
+from yukon.storage.errors import DatabaseBusyError
 from yukon.storage.schema import check_schema, migrate
 from yukon.storage.sql import SqlStore
 
@@ -56,7 +63,14 @@ class _WriteLock:
 
     @contextmanager
     def held(self) -> Iterator[None]:
-        with self._threads:
+        """The lock, for the block.
+
+        :raises DatabaseBusyError: when another thread's write held it for longer
+            than :data:`BUSY_TIMEOUT_MS` (it waits for a lock another program holds).
+        """
+        if not self._threads.acquire(timeout=BUSY_TIMEOUT_MS / 1000):
+            raise DatabaseBusyError()
+        try:
             if self._path is None:
                 yield
                 return
@@ -67,12 +81,30 @@ class _WriteLock:
                 yield
             finally:
                 fcntl.flock(self._fd, fcntl.LOCK_UN)
+        finally:
+            self._threads.release()
 
     def close(self) -> None:
         with self._threads:
             if self._fd is not None:
                 os.close(self._fd)
                 self._fd = None
+
+
+def _is_busy(error: sqlite3.OperationalError) -> bool:
+    """Whether *error* is SQLite giving up on a lock held by another connection."""
+    return error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+@contextmanager
+def _busy_is_refused() -> Iterator[None]:
+    """A lock waited for in vain, as :class:`DatabaseBusyError`."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        if _is_busy(error):
+            raise DatabaseBusyError() from error
+        raise
 
 
 def _turn_wal_on(connection: sqlite3.Connection) -> None:
@@ -128,8 +160,11 @@ class _SqliteConnections:
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
-        """A connection for one write statement, the app's write lock held."""
-        with self._writers.held(), self.connection() as connection:
+        """A connection for one write statement, the app's write lock held.
+
+        :raises DatabaseBusyError: when a lock was waited for in vain.
+        """
+        with _busy_is_refused(), self._writers.held(), self.connection() as connection:
             yield connection
 
     @contextmanager

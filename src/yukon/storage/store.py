@@ -10,6 +10,7 @@ answer is what the database holds now.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Final, Protocol
 from urllib.parse import urlsplit, urlunsplit
@@ -19,6 +20,7 @@ from yukon.storage.rows import GameRow
 __all__ = ["POSTGRES_SCHEMES", "Store", "describe_database", "is_postgres_url"]
 
 POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
+_PASSWORD_PARAMETER: Final = re.compile(r"(?<![^&])(password)=[^&]*", re.IGNORECASE)
 
 
 class Store(Protocol):
@@ -79,11 +81,13 @@ def is_postgres_url(target: str | Path) -> bool:
 
 
 def describe_database(target: str | Path | None) -> str:
-    """*target* as it can be shown in a log: a URL without its password; the
-    default file when ``None``.
+    """*target* as it can be shown in a log: a URL without its password (given
+    before the host or as a parameter); the default file when ``None``.
 
     >>> describe_database("postgresql://yukon:secret@db:5432/yukon")
     'postgresql://yukon:***@db:5432/yukon'
+    >>> describe_database("postgresql://db/yukon?user=yukon&password=secret")
+    'postgresql://db/yukon?user=yukon&password=***'
     """
     if target is None:
         from yukon.storage.paths import default_db_path
@@ -92,7 +96,8 @@ def describe_database(target: str | Path | None) -> str:
     if not is_postgres_url(target):
         return str(target)
     parts = urlsplit(str(target))
-    if parts.password is None:
-        return str(target)
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
+    netloc = parts.netloc
+    if parts.password is not None:
+        netloc = netloc.replace(f":{parts.password}@", ":***@", 1)
+    query = _PASSWORD_PARAMETER.sub(r"\1=***", parts.query)
+    return urlunsplit(parts._replace(netloc=netloc, query=query))

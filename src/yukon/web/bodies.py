@@ -9,6 +9,7 @@ from typing import Final, TypeVar, overload
 from starlette.requests import ClientDisconnect, Request
 from starlette.types import Scope
 
+from yukon.engine.words import counted
 from yukon.web.errors import ApiError, bad_request
 
 __all__ = ["optional", "read_object", "required"]
@@ -87,7 +88,13 @@ def _check_type(declared: str) -> None:
 
 
 def _too_large(limit: int) -> ApiError:
-    return ApiError(413, "too_large", f"the body is larger than {limit} bytes")
+    # The rest of the body is not read: the connection ends with the answer.
+    return ApiError(
+        413,
+        "too_large",
+        f"the body is larger than {counted(limit, 'byte')}",
+        headers={"Connection": "close"},
+    )
 
 
 def _check(name: str, value: object, kind: type[T]) -> T:

@@ -32,6 +32,7 @@ from yukon.i18n import DEFAULT_LANGUAGE
 from yukon.i18n.messages import refusal_message
 from yukon.storage import (
     CorruptGameError,
+    DatabaseBusyError,
     GameNotFoundError,
     GameRefusedError,
     GameTooLongError,
@@ -41,7 +42,15 @@ from yukon.storage import (
     StorageError,
 )
 
-__all__ = ["ERRORS", "HANDLED", "ApiError", "bad_request", "error_answer", "retry_later"]
+__all__ = [
+    "ERRORS",
+    "HANDLED",
+    "ApiError",
+    "answer_headers",
+    "bad_request",
+    "error_answer",
+    "retry_later",
+]
 
 V = TypeVar("V")
 
@@ -91,6 +100,7 @@ ERRORS: Final[Mapping[type[Exception], tuple[int, str]]] = {
     GameNotFoundError: (404, "not_found"),
     InvalidSettingError: (400, "bad_request"),
     CorruptGameError: (500, "corrupt_game"),
+    DatabaseBusyError: (503, "database_busy"),
     StorageError: (500, "storage_error"),
     # Anything else is the server's failure.
     Exception: (500, "internal_error"),
@@ -107,6 +117,7 @@ _FIELDS: Final[Mapping[type[Exception], Callable[[Any], dict[str, object]]]] = {
     },
     InvalidCodeError: lambda error: {"message": str(error), "problem": error.problem.value},
     ApiError: lambda error: {"message": str(error), **error.details},
+    DatabaseBusyError: lambda error: {"message": str(error), "retry_after": error.retry_after},
     HTTPException: lambda error: {"message": error.detail},
     Exception: lambda error: {"message": str(error)},
 }
@@ -144,6 +155,15 @@ def _answered_as(error: Exception) -> Exception:
     if isinstance(error, GameRefusedError | InvalidRecordError) and isinstance(cause, YukonError):
         return cause
     return error
+
+
+def answer_headers(error: Exception) -> Mapping[str, str] | None:
+    """The headers the answer to *error* carries: its own, or when to ask again."""
+    if isinstance(error, HTTPException | ApiError):
+        return error.headers
+    if isinstance(error, DatabaseBusyError):
+        return {"Retry-After": str(error.retry_after)}
+    return None
 
 
 def error_answer(error: Exception) -> tuple[int, dict[str, object]]:

@@ -7,13 +7,12 @@ from __future__ import annotations
 import logging
 from typing import Final
 
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
 from yukon.i18n.messages import localized_error
 from yukon.storage import GameRefusedError
-from yukon.web.errors import ApiError, error_answer
+from yukon.web.errors import answer_headers, error_answer
 from yukon.web.resources import Resources, off_loop, request_language
 from yukon.web.responses import JsonResponse
 from yukon.web.state import state_json
@@ -42,5 +41,4 @@ async def handle_error(request: Request, error: Exception) -> Response:
     content: dict[str, object] = {"error": localized_error(language, error, body)}
     if isinstance(error, GameRefusedError):
         content["state"] = state_json(error.live, Resources.of(request).service.now())
-    headers = error.headers if isinstance(error, HTTPException | ApiError) else None
-    return JsonResponse(content, status_code=status, headers=headers)
+    return JsonResponse(content, status_code=status, headers=answer_headers(error))

@@ -15,6 +15,8 @@ from typing import Final
 
 from starlette.types import Scope
 
+from yukon.engine.words import counted
+
 __all__ = [
     "ANY_HOST",
     "HEALTH_PATH",
@@ -106,9 +108,8 @@ def check_request(
     """Why this request is refused before any handler sees it, or ``None``."""
     size = sum(len(name) + len(value) for name, value in scope["headers"])
     if size > max_header_bytes:
-        return Refusal(
-            431, "headers_too_large", f"the request headers exceed {max_header_bytes} bytes"
-        )
+        most = counted(max_header_bytes, "byte")
+        return Refusal(431, "headers_too_large", f"the request headers exceed {most}")
     # The health check answers for any name: a local probe knows no public one.
     if ANY_HOST not in allowed_hosts and route_path(scope) != HEALTH_PATH:
         host = (_header(scope, b"host") or b"").decode("latin-1")

@@ -7,6 +7,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Final
 
+from yukon.engine.words import counted
 from yukon.web.errors import retry_later
 
 __all__ = ["RateLimit"]
@@ -49,7 +50,7 @@ class RateLimit:
             wait = max(1, round(events[0] + _WINDOW - now))
             raise retry_later(
                 "too_many_requests",
-                f"at most {self.per_minute} new games a minute; try again in {wait} s",
+                f"at most {counted(self.per_minute, 'new game')} a minute; try again in {wait} s",
                 wait,
             )
         events.append(now)

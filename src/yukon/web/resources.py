@@ -1,5 +1,6 @@
 """What the app holds while it runs: the game service over the database, the
-solver's processes, the threads for blocking work and the count of new games.
+solver's processes, the threads for blocking work, the process of heavy requests
+and the count of new games.
 They open in the lifespan and close with it; every request reaches them through
 its ``state`` (Starlette's lifespan state), typed by :meth:`Resources.of`.
 
@@ -27,6 +28,7 @@ from starlette.requests import HTTPConnection
 from yukon.i18n.messages import choose_language
 from yukon.storage import GameService, open_store
 from yukon.web.config import AppSettings
+from yukon.web.fairshare import FairShare
 from yukon.web.limits import RateLimit
 from yukon.web.offload import Offload
 from yukon.web.solving import Solving
@@ -46,6 +48,7 @@ class Resources:
     service: GameService
     solving: Solving
     offload: Offload
+    replays: FairShare
     new_games: RateLimit
 
     @staticmethod
@@ -72,12 +75,14 @@ async def open_resources(settings: AppSettings) -> AsyncIterator[Resources]:
         analysis_seconds=settings.analysis_seconds,
     )
     offload = Offload()
+    replays = FairShare()
     new_games = RateLimit(settings.games_per_minute, clock=settings.clock)
     solving.start()
     try:
-        yield Resources(settings, service, solving, offload, new_games)
+        yield Resources(settings, service, solving, offload, replays, new_games)
     finally:
         await solving.close()
+        replays.close()
         offload.close()
         service.close()
 

@@ -136,6 +136,22 @@ export class ApiError extends Error {
   }
 }
 
+/** The longest wait before asking again, whatever `Retry-After` says. */
+const MOST_RETRY_WAIT_MS = 10_000;
+
+/**
+ * How long to wait before asking again when the server says it cannot answer
+ * now but will soon (503 with `Retry-After` in seconds: its database is locked
+ * by another program), or null when it says no such thing.
+ * @param {Response} response
+ * @returns {number | null} milliseconds
+ */
+function retryWait(response) {
+  const after = response.headers.get("Retry-After");
+  if (response.status !== 503 || after === null || !/^[0-9]+$/.test(after)) return null;
+  return Math.min(Number(after) * 1000, MOST_RETRY_WAIT_MS);
+}
+
 /**
  * @param {string} method
  * @param {string} path
@@ -152,7 +168,14 @@ async function request(method, path, body, keepalive = false) {
     init.headers = { ...init.headers, "Content-Type": "application/json" };
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(href(`/api/v1${path}`), init);
+  const url = href(`/api/v1${path}`);
+  let response = await fetch(url, init);
+  // Asked to come back soon: once, after the wait asked for; a second refusal is said.
+  const wait = retryWait(response);
+  if (wait !== null) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    response = await fetch(url, init);
+  }
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const error = data?.error ?? { code: "http_error", message: `HTTP ${response.status}` };
