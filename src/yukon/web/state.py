@@ -75,4 +75,5 @@ def state_json(live: LiveGame, now: float) -> dict[str, object]:
         "can_undo": game.can_undo and not won,
         "no_legal_moves": outcome is Outcome.NO_LEGAL_MOVE,
         "record": live.record,
+        "daily": None if live.daily is None else live.daily.isoformat(),
     }
