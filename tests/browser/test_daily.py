@@ -94,7 +94,7 @@ def test_the_daily_deal_from_new_game_to_the_calendar(open_app: OpenApp) -> None
     # The streak and the calendar.
     app.page.click("#dlg-win [data-action=stats]")
     app.page.locator(".calendar-grid").wait_for()
-    app.page.wait_for_function("() => document.querySelector('.daily-today').textContent")
+    app.page.wait_for_function("() => document.querySelector('.daily-today p').textContent")
     assert axe_problems(app.page) == []
     tiles = app.page.locator(".daily-stats [data-figure] .tile-value").all_inner_texts()
     assert tiles == ["1", "1", "1"]
@@ -196,7 +196,7 @@ def test_calendar_screenshots(
     win_on_the_board(app, state)
     app.page.click("#dlg-win [data-action=stats]")
     app.page.locator(".calendar-grid").wait_for()
-    app.page.wait_for_function("() => document.querySelector('.daily-today').textContent")
+    app.page.wait_for_function("() => document.querySelector('.daily-today p').textContent")
     folder = screenshots / "daily"
     folder.mkdir(exist_ok=True)
     assert check_overflows(app, folder / f"stats-{size}.png") == []

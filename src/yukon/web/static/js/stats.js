@@ -154,14 +154,16 @@ class DailySection {
       node.append(element("span", "tile-value", formatNumber(value)), element("span", "tile-label", t(key)));
       tiles.append(node);
     }
-    const today = element("p", "daily-today");
-    today.setAttribute("aria-live", "polite");
+    const today = element("div", "daily-today");
+    const figures = element("p");
+    figures.setAttribute("aria-live", "polite");
+    today.append(element("h3", "", t("stats.daily_today")), figures);
     const calendar = new DailyCalendar(
       { first: this.days.first, today: this.days.today, won: daily.won, late: daily.won_late },
       (day) => this.play(day, id),
     );
     this.body.replaceChildren(tiles, today, calendar.root);
-    this.fillToday(today, id);
+    this.fillToday(figures, id);
   }
 
   /**
@@ -173,7 +175,7 @@ class DailySection {
     try {
       const figures = await api.dailyFigures(id, this.days.today);
       if (this.choice.value === id) {
-        paragraph.textContent = [t("stats.daily_today"), ...figuresText(figures)].join(" ");
+        paragraph.textContent = figuresText(figures).join(" ");
       }
     } catch (error) {
       console.warn(error);
