@@ -60,8 +60,8 @@ def test_the_days_codes(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ("2026-02-30", "'date': '2026-02-30' is not a date: February 2026 has 28 days"),
-        ("tomorrow", "'date': 'tomorrow' is not a date: write it as YYYY-MM-DD"),
+        ("2026-02-30", "'2026-02-30' is not a date: February 2026 has 28 days"),
+        ("tomorrow", "'tomorrow' is not a date: write it as YYYY-MM-DD"),
         ("2025-12-31", "there is no daily deal of 2025-12-31: the first is that of 2026-01-01"),
         ("2026-12-07", "the daily deal of 2026-12-07 is not out yet: today is 2026-12-06 (UTC)"),
         ("", "'' is not a date"),

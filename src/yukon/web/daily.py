@@ -19,7 +19,6 @@ from yukon.daily import FIRST_DAY, InvalidDayError, check_day, daily_deal, parse
 from yukon.engine import CLASSIC, RULE_SETS, RuleSet
 from yukon.storage import GameService
 from yukon.web.bodies import rule_set
-from yukon.web.errors import ApiError
 from yukon.web.resources import Resources, off_loop, player_of
 from yukon.web.responses import JsonResponse
 from yukon.web.state import state_json
@@ -30,19 +29,14 @@ __all__ = ["Daily", "DailyFigures", "out_day", "start"]
 def out_day(text: str | None, service: GameService) -> date:
     """The day *text* names (today's when ``None``), when its daily deal is out.
 
-    :raises ApiError: ``invalid_date`` for anything else, saying why.
+    :raises InvalidDayError: for anything else, saying why (``400 invalid_date``).
     """
     today = utc_day(service.now())
-    try:
-        day = check_day(today if text is None else parse_day(text))
-    except InvalidDayError as error:
-        raise ApiError(400, "invalid_date", f"'date': {error}") from None
+    day = check_day(today if text is None else parse_day(text))
     if day > today:
-        raise ApiError(
-            400,
-            "invalid_date",
-            f"'date': the daily deal of {day.isoformat()} is not out yet:"
-            f" today is {today.isoformat()} (UTC)",
+        raise InvalidDayError(
+            f"the daily deal of {day.isoformat()} is not out yet:"
+            f" today is {today.isoformat()} (UTC)"
         )
     return day
 
