@@ -15,7 +15,7 @@ from datetime import date
 from typing import Final
 
 from yukon.daily.choice import Derived, derive
-from yukon.daily.days import FIRST_DAY, check_day, day_number
+from yukon.daily.days import check_day, day_number
 from yukon.daily.table import table
 from yukon.engine import GameCode, Move, RuleSet
 
@@ -42,7 +42,7 @@ class DailyDeal:
 
 def is_shipped(day: date, rules: RuleSet) -> bool:
     """Whether the shipped table holds the daily deal of *day* under *rules*."""
-    return table(rules, FIRST_DAY).get(day) is not None
+    return table(rules).get(day) is not None
 
 
 def daily_deal(day: date, rules: RuleSet) -> DailyDeal:
@@ -54,7 +54,7 @@ def daily_deal(day: date, rules: RuleSet) -> DailyDeal:
     :raises InvalidDayError: for a day before :data:`~yukon.daily.days.FIRST_DAY`.
     """
     check_day(day)
-    shipped = table(rules, FIRST_DAY).get(day)
+    shipped = table(rules).get(day)
     derived = shipped if shipped is not None else _derived(day_number(day), rules)
     return DailyDeal(day, derived.code, derived.solution, shipped is not None)
 

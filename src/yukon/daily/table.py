@@ -31,6 +31,7 @@ from importlib import resources
 from typing import Final
 
 from yukon.daily.choice import Derived
+from yukon.daily.days import FIRST_DAY
 from yukon.engine import GameCode, Move, RuleSet
 
 __all__ = ["DailyTable", "format_line", "parse_line", "table"]
@@ -79,22 +80,22 @@ class DailyTable:
 
 
 @functools.cache
-def table(rules: RuleSet, first: date) -> DailyTable:
-    """The shipped table of *rules*, read once; empty (starting at *first*) when the
-    package has none.
+def table(rules: RuleSet) -> DailyTable:
+    """The shipped table of *rules*, read once; empty when the package has none.
 
-    :raises ValueError: when its days do not follow each other from *first*.
+    :raises ValueError: when its days do not follow each other from the first
+        daily deal's.
     """
     data = resources.files("yukon.daily") / "data" / f"{rules.id}.txt"
     if not data.is_file():
-        return DailyTable(rules, first, ())
+        return DailyTable(rules, FIRST_DAY, ())
     deals: list[Derived] = []
     for line in data.read_text(encoding="ascii").splitlines():
         if not line or line.startswith("#"):
             continue
         day, derived = parse_line(line, rules)
-        expected = first + timedelta(days=len(deals))
+        expected = FIRST_DAY + timedelta(days=len(deals))
         if day != expected:
             raise ValueError(f"the daily table of {rules.id} has {day} where {expected} belongs")
         deals.append(derived)
-    return DailyTable(rules, first, tuple(deals))
+    return DailyTable(rules, FIRST_DAY, tuple(deals))
