@@ -142,6 +142,11 @@ def test_a_past_day_is_played_late_from_the_calendar(open_app: OpenApp) -> None:
     marked = app.page.locator(f'.calendar-day[data-day="{past.isoformat()}"]')
     assert "late" in (marked.get_attribute("class") or "")
     assert (marked.get_attribute("aria-label") or "").endswith(", won later")
+    # The game history says which day's deal the game played.
+    app.page.click("#menu summary")
+    app.page.click('.menu-items a[data-route="/history"]')
+    badge = app.page.locator(f'.game-row[data-game="{state["id"]}"] .badge.daily')
+    assert badge.inner_text() == f"Daily deal · {format_date(past, 'medium', locale='en_GB')}"
 
 
 def test_the_calendar_by_keyboard(open_app: OpenApp) -> None:
