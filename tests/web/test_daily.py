@@ -98,7 +98,7 @@ def test_a_daily_game_says_its_day_and_is_taken_up_again(client: TestClient) -> 
     answer = client.post(f"{API}/games", json={"daily": "2026-12-06", "rules": "russian"})
     assert answer.status_code == 201
     state = answer.json()
-    assert (state["daily"], state["rules"]) == ("2026-12-06", "russian")
+    assert (state["daily"], state["daily_late"], state["rules"]) == ("2026-12-06", False, "russian")
     assert state["code"] == str(daily_deal(TODAY, RULE_SETS[2]).code)
     moved = play(client, state, str(daily_deal(TODAY, RULE_SETS[2]).solution[0]))
     client.post(f"{API}/games", json={"code": "YU1-C-AAAAAAB"})
@@ -141,7 +141,7 @@ def test_streak_and_calendar_in_the_statistics(client: TestClient, clock: FakeCl
     for day in (date(2026, 12, 4), date(2026, 12, 5), date(2026, 12, 6)):
         clock.now = noon(day)
         win(client, day)
-    win(client, date(2026, 12, 1))  # played late
+    assert win(client, date(2026, 12, 1))["daily_late"]  # played late
     daily = client.get(f"{API}/stats").json()["classic"]["daily"]
     assert daily == {
         "current_streak": 3,

@@ -39,6 +39,7 @@ import { href } from "./paths.js";
  * @property {boolean} no_legal_moves
  * @property {string} record
  * @property {string | null} daily  the day (YYYY-MM-DD) of the daily deal this game plays, or null
+ * @property {boolean} daily_late  a daily deal started after its day: it counts for the calendar, not the streak
  *
  * @typedef {object} Settings
  * @property {boolean} double_click

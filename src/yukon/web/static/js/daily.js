@@ -32,11 +32,6 @@ export function isoDay(date) {
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
 
-/** @returns {string} the day whose daily deal is out now, by the browser's clock (UTC) */
-export function utcToday() {
-  return new Date().toISOString().slice(0, 10);
-}
-
 /**
  * @param {string} day YYYY-MM-DD
  * @returns {string} "6 Dec 2026", "6. 12. 2026", "2026. dec. 6." …

@@ -5,7 +5,7 @@
  * short messages (refused moves, copied links).
  */
 import { ApiError, api } from "./api.js";
-import { dayText, figuresText, share, shareText, utcToday } from "./daily.js";
+import { dayText, figuresText, share, shareText } from "./daily.js";
 import { formatDuration, formatNumber } from "./format.js";
 import { LANGUAGES, t } from "./i18n.js";
 import { apiErrorMessage, codeProblemMessage } from "./messages.js";
@@ -294,7 +294,7 @@ export class WinDialog {
     this.daily.hidden = this.shareButton.hidden = this.figures.hidden = !day;
     this.shared.textContent = "";
     if (!day) return;
-    const late = day < utcToday() ? t("win.daily_late") : "";
+    const late = state.daily_late ? t("win.daily_late") : "";
     this.daily.textContent = [t("win.daily", { date: dayText(day) }), late].filter(Boolean).join(" ");
     this.figures.textContent = "";
     api
