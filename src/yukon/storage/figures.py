@@ -22,8 +22,9 @@ _WINS: Final = "FROM games WHERE daily = ? AND rules = ? AND daily_first = 1 AND
 
 
 def _median(column: str) -> str:
-    """The median of *column* over :data:`_WINS` (``NULL`` when none); 6 parameters."""
-    count = f"(SELECT count(*) {_WINS})"
+    """The median of *column* over :data:`_WINS` (``NULL`` when none), from the
+    count of winners ``n``; 2 parameters."""
+    count = "(SELECT n FROM winners)"
     return (
         f"(SELECT avg({column}) FROM (SELECT {column} {_WINS} ORDER BY {column}"
         f" LIMIT 2 - {count} % 2 OFFSET ({count} - 1) / 2) AS middle)"
@@ -34,17 +35,19 @@ _MINE: Final = f"(SELECT elapsed_ms {_WINS} AND player = ?)"
 """The player's time, when their first game of the deal is won; 3 parameters."""
 
 FIGURES_QUERY: Final = (
-    f"SELECT (SELECT count(*) {_WINS}), {_median('elapsed_ms')}, {_median('moves')},"
+    f"WITH winners AS (SELECT count(*) AS n {_WINS})"
+    f" SELECT (SELECT n FROM winners), {_median('elapsed_ms')}, {_median('moves')},"
     f" {_MINE}, (SELECT count(*) {_WINS} AND elapsed_ms > {_MINE})"
 )
-"""Winners, median time, median moves, the player's time, how many were slower."""
+"""Winners, median time, median moves, the player's time, how many were slower.
+The winners are counted once (the ``WITH``), then read by the two medians."""
 
 
 def figures_parameters(daily: str, rules: str, player: str) -> tuple[object, ...]:
     """The parameters of :data:`FIGURES_QUERY`, in its order."""
     wins = (daily, rules)
     mine = (*wins, player)
-    return (*wins, *wins * 3, *wins * 3, *mine, *wins, *mine)
+    return (*wins, *wins, *wins, *mine, *wins, *mine)
 
 
 @dataclass(frozen=True, slots=True)
