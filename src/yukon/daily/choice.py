@@ -22,11 +22,13 @@ codes). The test vectors in ``tests/daily/test_choice.py`` pin it.
 
 **What it costs.** Each candidate costs at most the search's cap of 5,000
 positions; a candidate fails within the cap for about 4 in 10 Classic deals and
-3 in 10 Alaska and 1 in 10 Relaxed ones, so most days need one or two. Russian
-Solitaire wins only about 6 % of deals, but the search exhausts nearly every
-lost one in a few hundred positions, so its days need about 16 candidates and
-cost about the same. The shipped table (:mod:`yukon.daily.table`) measures every
-day of its range; the app computes only the days past it, once each.
+3 in 10 Alaska and 1 in 10 Relaxed ones, so most days need one or two (the
+shipped table's days: 1.6, 1.8 and 1.1 a day). Russian Solitaire wins only
+about 6 % of deals, but the search exhausts nearly every lost one in a few
+hundred positions, so its days need about 16 candidates (15.4 a day, at most
+88) and cost a few seconds. The shipped table (:mod:`yukon.daily.table`) holds
+the days from the first daily deal through 2027-12-31; the app derives only the
+days past it, once each (docs/daily.md).
 
 >>> from yukon.engine import RuleSet
 >>> [hex(seed) for seed in (seed_of(20793, RuleSet.parse("classic")),)]
