@@ -19,8 +19,11 @@ from tests.browser.helpers import AppPage
 from tests.browser.test_screens import check_overflows
 from yukon.daily import FIRST_DAY, daily_deal
 from yukon.engine import RuleSet
+from yukon.i18n import LANGUAGES
 
 pytestmark = pytest.mark.browser
+
+SMALL_PHONE = {"width": 360, "height": 640}
 
 # Run in every page before the app: navigator.share stubbed to keep what Share
 # hands over (a phone's share sheet), or taken away so that the clipboard is used.
@@ -74,11 +77,12 @@ def test_the_daily_deal_from_new_game_to_the_calendar(open_app: OpenApp) -> None
     assert state["daily"] == day.isoformat()
     assert state["code"] == str(daily_deal(day, RuleSet.parse("classic")).code)
     written = format_date(day, "medium", locale="en_GB")
-    assert app.page.locator("#board .info-slot .daily").inner_text() == f"Daily deal · {written}"
+    unbroken = written.replace(" ", "\u00a0")  # the day never breaks across lines
+    assert app.page.locator("#board .info-slot .daily").inner_text() == f"Daily deal · {unbroken}"
     # Won: the window says whose day it was, and Share opens the phone's share sheet.
     app.page.add_init_script(_SHARE_SHEET)
     win_on_the_board(app, state)
-    assert app.page.locator("#win-daily").inner_text() == f"The daily deal of {written}."
+    assert app.page.locator("#win-daily").inner_text() == f"The daily deal of {written}"
     app.page.wait_for_function("() => document.querySelector('#win-figures').textContent")
     figures = app.api("GET", f"/daily/figures?rules=classic&date={day.isoformat()}")[1]
     words = app.page.locator("#win-figures").inner_text()
@@ -207,3 +211,18 @@ def test_calendar_screenshots(
     assert check_overflows(app, folder / f"stats-{size}.png") == []
     app.page.locator(".daily-stats").screenshot(path=folder / f"calendar-{size}.png")
     assert (folder / f"calendar-{size}.png").stat().st_size > 5000
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_daily_deal_fits_a_small_phone(
+    open_app: OpenApp, screenshots: Path, language: str
+) -> None:
+    """The info bar's day of a daily deal, in every language, on the smallest phone."""
+    app = open_app(f"/?lang={language}", viewport=SMALL_PHONE, touch=True)
+    status, _ = app.api("POST", "/games", {"daily": today(app).isoformat(), "rules": "alaska"})
+    assert status == 201
+    app.reload()
+    app.page.locator("#board .info-slot .daily").wait_for()
+    folder = screenshots / "daily"
+    folder.mkdir(exist_ok=True)
+    assert check_overflows(app, folder / f"game-{language}-small-phone.png") == []

@@ -76,7 +76,9 @@ export class InfoBar {
     write(this.moves, formatNumber(state.moves));
     write(this.score, formatNumber(state.score));
     write(this.code, state.code);
-    write(this.daily, state.daily ? t("info.daily", { date: dayText(state.daily) }) : "");
+    // The day is never broken across lines (the words before it may be).
+    const day = state.daily ? dayText(state.daily).replaceAll(" ", "\u00a0") : "";
+    write(this.daily, day ? t("info.daily", { date: day }) : "");
     this.daily.hidden = !state.daily;
     this.tick();
   }
