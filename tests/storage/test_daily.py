@@ -90,6 +90,19 @@ def test_after_a_win_the_deal_starts_afresh(service: GameService) -> None:
     assert again.daily == DAY
 
 
+def test_a_daily_game_replayed_is_still_that_days(service: GameService) -> None:
+    first, _ = service.play_daily("ann", daily_deal(DAY, CLASSIC).code, DAY)
+    again = service.replay("ann", first.id)
+    assert (again.daily, again.code) == (DAY, first.code)
+    deal = daily_deal(DAY, CLASSIC)
+    for move in deal.solution:
+        again = service.move("ann", again.id, move, again.version)
+    daily = service.stats("ann")[CLASSIC].daily
+    assert (daily.current_streak, daily.won) == (1, ("2026-12-06",))
+    assert service.daily_figures(DAY, CLASSIC, "ann").players == 0  # not the first game
+    assert service.replay("ann", service.create("ann", deal.code).id).daily is None
+
+
 def test_only_the_first_game_of_a_days_deal_counts(service: GameService, database: Target) -> None:
     code = daily_deal(DAY, CLASSIC).code
     win(service, "ann", DAY)

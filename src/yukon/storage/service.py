@@ -173,10 +173,13 @@ class GameService:
         return self.create(player, code, daily=day), True
 
     def replay(self, player: str, game_id: str) -> LiveGame:
-        """A new game of the same deal as *game_id*, now the current game."""
-        code = self.get(player, game_id).game.code
+        """A new game of the same deal as *game_id*, now the current game; a daily
+        deal's stays that day's (a win of it on the day keeps the streak, though
+        only the first game counts in the day's figures)."""
+        live = self.get(player, game_id)
+        code = live.game.code
         assert code is not None, "stored games always start from a deal"
-        return self.create(player, code)
+        return self.create(player, code, daily=live.daily)
 
     def resume(self, player: str, game_id: str) -> LiveGame:
         """Take up the player's unfinished game *game_id* again (one that Replay or
