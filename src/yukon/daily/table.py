@@ -5,21 +5,21 @@ without searching.
 One file per rule set, ``data/<id>.txt``: comment lines start with ``#``; every
 other line is one day, in date order without gaps::
 
-    2026-12-06 XZBURHR 0 TS2AHF9C4…
+    2026-12-06 XZBURHR 0 AHF5C49S4JH2…
 
 the date, the deal's seven letters, which candidate of the day it was (0 the
 first, :func:`yukon.daily.choice.candidates`), and the solution the frozen search
-found, three characters a move: the card (``TS``) and its target (``2``, or
+found, three characters a move: the card (``5C``) and its target (``4``, or
 ``F`` for the foundations). A test replays every solution through the engine;
 another derives a sample of days again and finds the same lines.
 
 >>> from yukon.engine import Move
 >>> line = format_line(date(2026, 12, 6), Derived(
-...     GameCode.parse("YU1-C-XZBURHR"), (Move.parse("TS>2"), Move.parse("AH>F")), 0))
+...     GameCode.parse("YU1-C-XZBURHR"), (Move.parse("AH>F"), Move.parse("5C>4")), 0))
 >>> line
-'2026-12-06 XZBURHR 0 TS2AHF'
+'2026-12-06 XZBURHR 0 AHF5C4'
 >>> parse_line(line, RuleSet.parse("classic"))[1].solution
-(Move.parse('TS>2'), Move.parse('AH>F'))
+(Move.parse('AH>F'), Move.parse('5C>4'))
 """
 
 from __future__ import annotations
