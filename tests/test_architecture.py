@@ -19,10 +19,11 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "yukon"
 ALLOWED = {
     "engine": set(),
     "solver": {"engine"},
-    "storage": {"engine"},
+    "daily": {"engine"},
+    "storage": {"engine", "daily"},
     "i18n": {"engine"},
-    "web": {"engine", "solver", "storage", "i18n"},
-    "commands": {"engine", "solver", "storage", "web", "i18n", "cli", "commands"},
+    "web": {"engine", "solver", "daily", "storage", "i18n"},
+    "commands": {"engine", "solver", "daily", "storage", "web", "i18n", "cli", "commands"},
 }
 # Standard-library modules the engine must not use: I/O, clocks, randomness.
 ENGINE_FORBIDDEN = {

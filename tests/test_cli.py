@@ -16,7 +16,7 @@ from tests.engine.test_deal import CHECK_VALUE
 from yukon import __version__, cli
 from yukon.cli import main
 from yukon.commands.base import CommandError
-from yukon.engine import Card, GameCode, Reason, Refusal, RuleSet
+from yukon.engine import Card, GameCode, Reason, Record, Refusal, RuleSet
 from yukon.i18n.messages import refusal_message
 
 
@@ -85,6 +85,27 @@ def test_new_prints_a_fresh_code(capsys: pytest.CaptureFixture[str], rules: str)
     assert GameCode.parse(out).rules is RuleSet.parse(rules)
 
 
+def test_daily_prints_the_code_of_a_days_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["daily", "--date", "2026-12-06", "--rules", "russian"], capsys)
+    assert (status, out, err) == (0, "YU1-S-AQSAKLV\n", "")
+
+
+def test_daily_is_today_in_utc_by_default(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("time.time", lambda: 1_796_601_599.0)  # 2026-12-06 23:59:59 UTC
+    assert run(["daily"], capsys)[1] == "YU1-C-XZBURHR\n"
+
+
+def test_daily_solution_is_a_record_that_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        ["daily", "--date", "2026-12-06", "--rules", "alaska", "--solution"], capsys
+    )
+    assert status == 0
+    assert out.startswith("YU1-A-")
+    assert Record.parse(out).replay().is_won
+
+
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [
@@ -93,6 +114,10 @@ def test_new_prints_a_fresh_code(capsys: pytest.CaptureFixture[str], rules: str)
         (["replay", "YU1-C-AAAAAAB", "7H>9"], "move 1 (7H>9): in move '7H>9': unknown target"),
         (["replay", "-"], "no record given"),
         (["new", "--rules", "spider"], "invalid choice"),
+        (["daily", "--date", "2026-02-30"], "'2026-02-30' is not a date: February 2026 has 28"),
+        (["daily", "--date", "tomorrow"], "'tomorrow' is not a date: write it as YYYY-MM-DD"),
+        (["daily", "--rules", "nonsense"], "invalid choice: 'nonsense'"),
+        (["daily", "--date", "2025-12-31"], "there is no daily deal of 2025-12-31"),
         (["frobnicate"], "invalid choice"),
     ],
 )
@@ -130,7 +155,7 @@ def test_a_bare_yukon_prints_what_it_can_do(capsys: pytest.CaptureFixture[str]) 
     assert status == 2
     assert out == ""
     assert err.startswith("usage: yukon ")
-    for command in ("deal", "replay", "new", "serve", "solve", "analyze"):
+    for command in ("deal", "replay", "new", "serve", "solve", "analyze", "daily"):
         assert f"    {command} " in err
 
 

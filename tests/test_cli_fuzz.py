@@ -18,6 +18,8 @@ from yukon.cli import main
 TEXT = st.text(max_size=12) | st.text(alphabet="\udcff\udce9\x00é♠", max_size=4)
 NUMBER = st.sampled_from(["0", "-1", "1", "2", "1e400", "nan", "9" * 5000, "0x10", "", " 3"])
 CODE = st.sampled_from(["YU1-C-AAAAAAB", "yu1-r-zzzzzzz", "YU1-X-AAAAAAB", "YU1-C-AAAAAA"]) | TEXT
+# In the shipped table, or not dates, or before the first daily deal: none is searched.
+DATES = ["2026-12-06", "2027-01-31", "2026-02-30", "tomorrow", "2025-12-31", "9999-99-99"]
 MOVE = st.sampled_from(["QC>5", "TD>1", "AS>F", "U", "QC'>'5", "ZZ>9"]) | TEXT
 CONTENT = (
     st.binary(max_size=64)
@@ -43,6 +45,11 @@ def _argv(command: str, draw: Any, file: Path) -> list[str]:
         "deal": [st.just(["--json"]), st.tuples(CODE)],
         "replay": [st.just(["--json"]), st.just(["-"]), st.tuples(CODE, MOVE, MOVE)],
         "new": [st.tuples(st.just("--rules"), TEXT | st.sampled_from(["relaxed", "classic"]))],
+        "daily": [
+            st.tuples(st.just("--date"), TEXT | st.sampled_from(DATES)),
+            st.tuples(st.just("--rules"), TEXT | st.sampled_from(["russian", "alaska"])),
+            st.just(["--solution"]),
+        ],
         "solve": [
             st.tuples(st.just("--position"), path),
             st.tuples(CODE, MOVE),
@@ -82,7 +89,7 @@ def _argv(command: str, draw: Any, file: Path) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "command", ["deal", "replay", "new", "solve", "analyze", "serve", "backup", "prune"]
+    "command", ["deal", "replay", "new", "daily", "solve", "analyze", "serve", "backup", "prune"]
 )
 def test_no_input_makes_a_command_fail_with_a_traceback(
     command: str,

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from yukon.engine import RULE_SETS
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -70,6 +72,7 @@ def test_the_wheel_holds_what_the_app_needs(wheel: zipfile.ZipFile) -> None:
         "yukon/web/static/js/paths.js",
         "yukon/i18n/pt.json",
         "yukon/solver/data/classic.txt",
+        *(f"yukon/daily/data/{rules.id}.txt" for rules in RULE_SETS),
         "yukon/py.typed",
     ):
         assert needed in names

@@ -10,7 +10,14 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from babel.dates import format_date, format_time, get_datetime_format
+from babel import Locale
+from babel.dates import (
+    format_date,
+    format_skeleton,
+    format_time,
+    get_datetime_format,
+    get_day_names,
+)
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
@@ -57,6 +64,10 @@ _FORMATS_JS = """async ([languages, numbers, decimals, lists, shares, dates]) =>
             percents: shares.map(format.formatPercent),
             dates: dates.map(([y, m, d, h, min]) =>
                 format.formatDateTime(new Date(y, m - 1, d, h, min))),
+            days: dates.map(([y, m, d]) => format.formatDate(new Date(y, m - 1, d))),
+            long_days: dates.map(([y, m, d]) => format.formatLongDate(new Date(y, m - 1, d))),
+            months: dates.map(([y, m, d]) => format.formatYearMonth(new Date(y, m - 1, d))),
+            week: format.calendarWeek().map(({day, short, name}) => [day, short, name]),
         };
     }
     format.setFormatLocale(before);
@@ -71,13 +82,22 @@ def _babel_date_time(moment: datetime, locale: str) -> str:
     return str(get_datetime_format("medium", locale)).replace("{1}", date).replace("{0}", time)
 
 
+def _babel_week(locale: str) -> list[list[object]]:
+    """A calendar's week as CLDR has it: the first day, then the others in turn,
+    each with its short name standing alone and its full name (0 is Monday)."""
+    first = Locale.parse(locale).first_week_day
+    short = get_day_names("short", "stand-alone", locale=locale)
+    wide = get_day_names("wide", "format", locale=locale)
+    return [[(first + i) % 7, short[(first + i) % 7], wide[(first + i) % 7]] for i in range(7)]
+
+
 def test_plurals_numbers_lists_and_dates_agree_with_babel(open_app: OpenApp) -> None:
     app = open_app()
     dates = [[d.year, d.month, d.day, d.hour, d.minute] for d in DATES]
     arguments = [list(LANGUAGES), NUMBERS, DECIMALS, LISTS, SHARES, dates]
     answers = app.page.evaluate(_FORMATS_JS, arguments)
     for language in LANGUAGES:
-        babel = BABEL_LOCALES[language]
+        babel, dated = BABEL_LOCALES[language], DATE_LOCALES[language]
         assert answers[language] == {
             "plurals": [plural_category(language, n) for n in range(201)],
             "decimals": [plural_category(language, Decimal(text)) for text in DECIMALS],
@@ -86,6 +106,10 @@ def test_plurals_numbers_lists_and_dates_agree_with_babel(open_app: OpenApp) -> 
             "and": [format_list(items, locale=babel) for items in LISTS],
             "percents": [format_percent(share, locale=babel) for share in SHARES],
             "dates": [_babel_date_time(moment, DATE_LOCALES[language]) for moment in DATES],
+            "days": [format_date(moment, "medium", locale=dated) for moment in DATES],
+            "long_days": [format_date(moment, "long", locale=dated) for moment in DATES],
+            "months": [format_skeleton("yMMMM", moment, locale=dated) for moment in DATES],
+            "week": _babel_week(dated),
         }, language
 
 

@@ -78,6 +78,7 @@ def test_a_version_1_database_migrates_forward_keeping_its_games(tmp_path: Path)
     row = store.load_game("g1")
     assert row is not None
     assert (row.rules, row.record, row.version, row.revision) == ("R", "YU1-R-AAAAAAB TS>2", 2, 0)
+    assert row.daily is None
     # Numbered in the order they were started (ties by id); the next game is the 4th.
     assert [row.id for row in store.list_games("ann", 10)] == ["g3", "g2", "g1"]
     assert execute(path, "SELECT game_count FROM players") == [(3,)]

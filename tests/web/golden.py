@@ -233,6 +233,21 @@ def _not_found(recorder: _Recorder, client: TestClient) -> None:
         recorder.send(client, method, API + path, json=body)
 
 
+def _daily(recorder: _Recorder, client: TestClient, clock: FakeClock) -> None:
+    """The daily deal, on a day that has one (the clock moved on to it): the day's
+    codes, refused days, a day's deal started and taken up, the day's figures."""
+    clock.now = 1_796_558_400.0  # 2026-12-06 12:00 UTC
+    for query in ("", "?date=2026-01-01", "?date=2026-02-30", "?date=2027-01-01"):
+        recorder.send(client, "GET", f"{API}/daily{query}")
+    for body in ({"daily": "2026-12-06", "rules": "russian"}, {"daily": "2025-12-31"}):
+        recorder.send(client, "POST", f"{API}/games", json=body)
+    recorder.game = recorder.send(
+        client, "POST", f"{API}/games", json={"daily": "2026-12-06", "rules": "russian"}
+    ).json()["id"]
+    for query in ("?rules=russian", "?rules=classic&date=2026-12-01", "?rules=spider"):
+        recorder.send(client, "GET", f"{API}/daily/figures{query}")
+
+
 _WRONG_METHODS: Final = (
     ("DELETE", f"{API}/games"),
     ("PUT", f"{API}/games"),
@@ -251,6 +266,8 @@ _WRONG_METHODS: Final = (
     ("DELETE", f"{API}/settings"),
     ("POST", f"{API}/stats"),
     ("PUT", f"{API}/rules"),
+    ("POST", f"{API}/daily"),
+    ("DELETE", f"{API}/daily/figures"),
     ("POST", f"{API}/export"),
     ("GET", f"{API}/player"),
     ("POST", f"{API}/player"),
@@ -296,6 +313,7 @@ def converse(settings: AppSettings, clock: FakeClock) -> list[dict[str, object]]
         for phase in phases:
             clock.advance(61)
             phase(recorder, client)
+        _daily(recorder, client, clock)
         for method, path in _WRONG_METHODS:
             recorder.send(client, method, path)
         _outside_the_api(recorder, client)

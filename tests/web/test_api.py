@@ -231,8 +231,10 @@ def test_the_list_of_games_is_newest_first(client: TestClient, clock: FakeClock)
     assert games[0]["rules"] == "relaxed"
     assert games[0]["moves"] == 1
     assert set(games[0]) == {
-        "id", "code", "rules", "won", "score", "moves", "elapsed_ms", "created", "updated"
+        "id", "code", "rules", "won", "score", "moves", "elapsed_ms", "created", "updated",
+        "daily",
     }  # fmt: skip
+    assert games[0]["daily"] is None
     assert len(client.get(f"{API}/games", params={"limit": 1}).json()["games"]) == 1
 
 
@@ -352,6 +354,7 @@ def test_statistics_per_rule_set(client: TestClient, clock: FakeClock) -> None:
         "best_score": 625,
         "fastest_win_ms": (len(WIN_LINE) - 1) * 2000,
         "fewest_moves": len(WIN_LINE),
+        "daily": {"current_streak": 0, "best_streak": 0, "won": [], "won_late": []},
     }
     assert figures["relaxed"]["played"] == 1
     assert figures["relaxed"]["won"] == 0

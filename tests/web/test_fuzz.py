@@ -33,8 +33,12 @@ MOVE_TEXT = st.builds(
     lambda c, t, sep: f"{c}{sep}{t}", CARD_TEXT, TARGET_TEXT, st.sampled_from([">", " > ", "-", ""])
 )
 VERSION = st.integers(-1, 6) | st.booleans() | st.text(max_size=2) | st.none()
+# Days around the fuzzing clock's (2026-12-06): shipped, to come, before the first, not days.
+DAY = st.sampled_from(["2026-12-06", "2026-01-01", "2026-12-07", "2025-12-31", "2026-02-30"])
+RULES = st.sampled_from(["classic", "russian", "S", "spider"])
 BODY = (
     st.fixed_dictionaries({"move": MOVE_TEXT | JSON, "version": VERSION})
+    | st.fixed_dictionaries({"daily": DAY | JSON, "rules": RULES | JSON})
     | st.fixed_dictionaries({"version": VERSION})
     | st.fixed_dictionaries({"hidden": st.booleans() | JSON})
     | JSON
@@ -52,6 +56,8 @@ KINDS = (
     "settings",
     "records",
     "create",
+    "daily",
+    "figures",
 )
 OPERATION = st.tuples(
     st.sampled_from(KINDS),
@@ -77,8 +83,14 @@ def _send(client: TestClient, game_id: str, kind: str, body: Any, raw: bytes | N
         "settings": ("PUT", f"{API}/settings"),
         "records": ("POST", f"{API}/records/replay"),
         "create": ("POST", f"{API}/games"),
+        "daily": ("GET", f"{API}/daily"),
+        "figures": ("GET", f"{API}/daily/figures"),
     }
     method, path = paths[kind]
+    if kind in ("daily", "figures") and isinstance(body, dict):
+        # A query's parameters are text: the body's fields written as such.
+        query = {"date" if key == "daily" else key: str(value) for key, value in body.items()}
+        return client.request(method, path, params=query)
     if raw is not None:
         return client.request(method, path, content=raw)
     return client.request(method, path, json=body)
@@ -94,7 +106,7 @@ def _legal_move(state: dict[str, Any], choice: int, current: bool) -> dict[str, 
 def test_no_request_breaks_the_server_or_changes_what_it_refuses(tmp_path: Path) -> None:
     app_settings = AppSettings(
         db_path=tmp_path / "fuzz.sqlite3",
-        clock=FakeClock(),
+        clock=FakeClock(1_796_558_400.0),  # 2026-12-06 12:00 UTC: a day with a daily deal
         rng=random.Random(3),
         hint_seconds=0.05,
         analysis_seconds=0.05,

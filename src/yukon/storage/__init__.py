@@ -17,17 +17,20 @@ from yukon.storage.errors import (
     StaleVersionError,
     StorageError,
 )
+from yukon.storage.figures import DailyFigures
 from yukon.storage.live import GameClock, LiveGame
 from yukon.storage.paths import default_db_path
 from yukon.storage.rows import GameRow
 from yukon.storage.service import GameService
 from yukon.storage.settings import LANGUAGES, Language, PlayerSettings
-from yukon.storage.stats import RulesStats, rules_stats
+from yukon.storage.stats import DailyStats, RulesStats, rules_stats
 from yukon.storage.store import Store, describe_database, is_postgres_url
 
 __all__ = [
     "LANGUAGES",
     "CorruptGameError",
+    "DailyFigures",
+    "DailyStats",
     "DatabaseAccessError",
     "DatabaseBusyError",
     "DatabaseUnreachableError",

@@ -8,6 +8,8 @@ version is kept where each database keeps such a thing: SQLite's
 
 >>> POSTGRES.sql("UPDATE games SET record = ? WHERE id = ?")
 'UPDATE games SET record = %s WHERE id = %s'
+>>> POSTGRES.sql("SELECT count(*) % 2 FROM games WHERE rules = ?")
+'SELECT count(*) %% 2 FROM games WHERE rules = %s'
 >>> SQLITE.ddl("created {real} NOT NULL"), POSTGRES.ddl("created {real} NOT NULL")
 ('created REAL NOT NULL', 'created DOUBLE PRECISION NOT NULL')
 """
@@ -49,7 +51,10 @@ class Dialect:
 @lru_cache(maxsize=256)
 def _placeholders(text: str, placeholder: str) -> str:
     # The app's SQL has no "?" inside a string literal, so every "?" is a parameter.
-    return text if placeholder == "?" else text.replace("?", placeholder)
+    # psycopg's "%s" makes every other "%" (the modulo operator) a format character.
+    if placeholder == "?":
+        return text
+    return text.replace("%", "%%").replace("?", placeholder)
 
 
 SQLITE: Final = Dialect(

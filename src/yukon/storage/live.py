@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import date
 
 from yukon.engine import Game, Record, YukonError
 from yukon.engine.record import UNDO
@@ -75,11 +76,17 @@ class LiveGame:
     clock: GameClock
     created: float
     updated: float
+    daily: date | None = None
+    """The day of the daily deal this game plays, or ``None``."""
 
     @classmethod
-    def new(cls, game_id: str, player: str, game: Game, now: float) -> LiveGame:
+    def new(
+        cls, game_id: str, player: str, game: Game, now: float, *, daily: date | None = None
+    ) -> LiveGame:
         record = str(Record.from_game(game, with_undos=True))
-        return cls(game_id, player, game, str(game.code), record, 1, 1, GameClock(), now, now)
+        return cls(
+            game_id, player, game, str(game.code), record, 1, 1, GameClock(), now, now, daily
+        )
 
     @classmethod
     def from_row(cls, row: GameRow) -> LiveGame:
@@ -96,9 +103,13 @@ class LiveGame:
         if not isinstance(row.hints, int) or row.hints < 0:
             raise CorruptGameError(row.id, f"bad hint count {row.hints!r}")
         game.hint_count = row.hints
+        try:
+            daily = None if row.daily is None else date.fromisoformat(row.daily)
+        except ValueError:
+            raise CorruptGameError(row.id, f"bad daily deal day {row.daily!r}") from None
         return cls(
             row.id, row.player, game, str(game.code), row.record, row.version, row.revision,
-            _clock(row), row.created, row.updated,
+            _clock(row), row.created, row.updated, daily,
         )  # fmt: skip
 
     def is_game_of(self, row: GameRow) -> bool:
@@ -137,6 +148,7 @@ class LiveGame:
             self.clock if clock is None else clock,
             self.created,
             self.updated if updated is None else updated,
+            self.daily,
         )
 
     def to_row(self) -> GameRow:
@@ -159,6 +171,7 @@ class LiveGame:
             won=game.is_won,
             created=self.created,
             updated=self.updated,
+            daily=None if self.daily is None else self.daily.isoformat(),
         )
 
     def with_move(self, text: str) -> LiveGame:

@@ -10,7 +10,7 @@ __all__ = ["GAME_FIELDS", "GameRow"]
 
 GAME_FIELDS: Final = (
     "id, player, code, rules, record, version, revision, hints, elapsed_ms, clock_since,"
-    " page_hidden, score, moves, undos, won, created, updated"
+    " page_hidden, score, moves, undos, won, created, updated, daily"
 )
 """The columns of :class:`GameRow`, in its order."""
 
@@ -38,6 +38,8 @@ class GameRow:
     won: bool
     created: float
     updated: float
+    daily: str | None = None
+    """The day of the daily deal this game plays (``YYYY-MM-DD``), or ``None``."""
 
     def values(self) -> tuple[object, ...]:
         """The fields in the order of :data:`GAME_FIELDS`."""
@@ -45,7 +47,7 @@ class GameRow:
             self.id, self.player, self.code, self.rules, self.record, self.version,
             self.revision, self.hints, self.elapsed_ms, self.clock_since,
             int(self.page_hidden), self.score, self.moves, self.undos, int(self.won),
-            self.created, self.updated,
+            self.created, self.updated, self.daily,
         )  # fmt: skip
 
     @classmethod
@@ -56,4 +58,5 @@ class GameRow:
             version=row[5], revision=row[6], hints=row[7], elapsed_ms=row[8],
             clock_since=row[9], page_hidden=bool(row[10]), score=row[11], moves=row[12],
             undos=row[13], won=bool(row[14]), created=row[15], updated=row[16],
+            daily=row[17],
         )  # fmt: skip

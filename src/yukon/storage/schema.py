@@ -88,6 +88,27 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         "CREATE INDEX games_by_player_number ON games (player, number)",
         "CREATE INDEX games_by_player_rules_number ON games (player, rules, number)",
     ),
+    # 4: the daily deal (SPEC §6). A daily game keeps its day ('YYYY-MM-DD');
+    # daily_first marks the player's first game of a day's deal under its rules,
+    # the one the day's figures count. Partial indexes hold only what the figures
+    # and the first-game check read: a won first game's time, moves and player.
+    (
+        "ALTER TABLE games ADD COLUMN daily TEXT",
+        "ALTER TABLE games ADD COLUMN daily_first INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX games_by_player_daily ON games (player, daily) WHERE daily IS NOT NULL",
+        """
+        CREATE INDEX games_daily_times ON games (daily, rules, elapsed_ms)
+        WHERE daily_first = 1 AND won = 1
+        """,
+        """
+        CREATE INDEX games_daily_moves ON games (daily, rules, moves)
+        WHERE daily_first = 1 AND won = 1
+        """,
+        """
+        CREATE INDEX games_daily_players ON games (daily, rules, player)
+        WHERE daily_first = 1 AND won = 1
+        """,
+    ),
 )
 
 

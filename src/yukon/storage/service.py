@@ -31,8 +31,10 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import replace
+from datetime import date
 from typing import Final
 
+from yukon.daily import utc_day
 from yukon.engine import (
     RULE_SETS,
     Game,
@@ -50,10 +52,11 @@ from yukon.storage.errors import (
     GameWonError,
     StaleVersionError,
 )
+from yukon.storage.figures import DailyFigures
 from yukon.storage.live import GameClock, LiveGame
 from yukon.storage.rows import GameRow
 from yukon.storage.settings import PlayerSettings
-from yukon.storage.stats import RulesStats, rules_stats
+from yukon.storage.stats import RulesStats, daily_stats, rules_stats
 from yukon.storage.store import Store
 
 __all__ = ["DEFAULT_CACHE_SIZE", "GameService", "new_game_id"]
@@ -134,28 +137,49 @@ class GameService:
         return [self._with_elapsed_now(row, now) for row in rows]
 
     def stats(self, player: str) -> dict[RuleSet, RulesStats]:
-        """The player's statistics per rule set."""
+        """The player's statistics per rule set, the daily deal's streak and calendar
+        as of today (UTC) included."""
         current = self.store.current_game_id(player)
-        return {
-            rules: rules_stats(self.store.games_by_rules(player, rules.letter), current)
-            for rules in RULE_SETS
-        }
+        today = utc_day(self._clock())
+        figures = {}
+        for rules in RULE_SETS:
+            rows = self.store.games_by_rules(player, rules.letter)
+            figures[rules] = replace(rules_stats(rows, current), daily=daily_stats(rows, today))
+        return figures
+
+    def daily_figures(self, day: date, rules: RuleSet, player: str) -> DailyFigures:
+        """The figures of the daily deal of *day* under *rules*, with *player*'s standing."""
+        return self.store.daily_figures(day.isoformat(), rules.letter, player)
 
     # Changing games
 
-    def create(self, player: str, code: GameCode) -> LiveGame:
-        """Store a new game of *code*; it becomes the player's current game."""
+    def create(self, player: str, code: GameCode, *, daily: date | None = None) -> LiveGame:
+        """Store a new game of *code* (the daily deal of day *daily*, if given); it
+        becomes the player's current game."""
         self._pause_current(player)
-        live = LiveGame.new(new_game_id(), player, Game.from_code(code), self._clock())
+        game = Game.from_code(code)
+        live = LiveGame.new(new_game_id(), player, game, self._clock(), daily=daily)
         self.store.insert_game(live.to_row())
         self._remember(live)
         return live
 
+    def play_daily(self, player: str, code: GameCode, day: date) -> tuple[LiveGame, bool]:
+        """The player's game of *code*, the daily deal of *day*: their unfinished
+        game of it, taken up again, or else a new one; and whether it is new."""
+        for row in reversed(self.store.daily_games(player, day.isoformat(), code.rules.letter)):
+            if not row.won and row.code == str(code):
+                with suppress(CorruptGameError):
+                    return self.resume(player, row.id), False
+        return self.create(player, code, daily=day), True
+
     def replay(self, player: str, game_id: str) -> LiveGame:
-        """A new game of the same deal as *game_id*, now the current game."""
-        code = self.get(player, game_id).game.code
+        """A new game of the same deal as *game_id*, now the current game; a daily
+        deal's stays that day's (a win of it on the day keeps the streak, though
+        only the first game counts in the day's figures)."""
+        live = self.get(player, game_id)
+        code = live.game.code
         assert code is not None, "stored games always start from a deal"
-        return self.create(player, code)
+        return self.create(player, code, daily=live.daily)
 
     def resume(self, player: str, game_id: str) -> LiveGame:
         """Take up the player's unfinished game *game_id* again (one that Replay or

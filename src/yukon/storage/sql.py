@@ -15,15 +15,17 @@ from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from yukon.storage.dialect import Dialect
+from yukon.storage.figures import FIGURES_QUERY, DailyFigures, figures_parameters
 from yukon.storage.rows import GAME_FIELDS, GameRow
 from yukon.storage.schema import Connection, schema_version
 
 __all__ = ["Connections", "SqlStore"]
 
 _INSERT_GAME = (
-    f"INSERT INTO games ({GAME_FIELDS}, number)"
-    f" VALUES ({', '.join('?' * (GAME_FIELDS.count(',') + 2))})"
+    f"INSERT INTO games ({GAME_FIELDS}, number, daily_first)"
+    f" VALUES ({', '.join('?' * (GAME_FIELDS.count(',') + 3))})"
 )
+_PLAYED_DAILY = "SELECT 1 FROM games WHERE player = ? AND daily = ? AND rules = ? LIMIT 1"
 _UPDATE_GAME = (
     "UPDATE games SET record = ?, version = ?, revision = ?, hints = ?, elapsed_ms = ?,"
     " clock_since = ?, page_hidden = ?, score = ?, moves = ?, undos = ?, won = ?,"
@@ -125,7 +127,13 @@ class SqlStore:
             (number,) = connection.execute(
                 sql("SELECT game_count FROM players WHERE id = ?"), (row.player,)
             ).fetchone()
-            connection.execute(sql(_INSERT_GAME), (*row.values(), number))
+            first = (
+                row.daily is not None
+                and not connection.execute(
+                    sql(_PLAYED_DAILY), (row.player, row.daily, row.rules)
+                ).fetchone()
+            )
+            connection.execute(sql(_INSERT_GAME), (*row.values(), number, int(first)))
 
     def update_game(self, row: GameRow, expected_revision: int) -> bool:
         # One statement in autocommit mode is its own transaction: committed when
@@ -156,6 +164,21 @@ class SqlStore:
             (player, rules),
         )
         return [GameRow.from_values(row) for row in rows]
+
+    # The daily deal
+
+    def daily_games(self, player: str, daily: str, rules: str) -> list[GameRow]:
+        rows = self._all(
+            f"SELECT {GAME_FIELDS} FROM games WHERE player = ? AND daily = ? AND rules = ?"
+            " ORDER BY number",
+            (player, daily, rules),
+        )
+        return [GameRow.from_values(row) for row in rows]
+
+    def daily_figures(self, daily: str, rules: str, player: str) -> DailyFigures:
+        return DailyFigures.from_values(
+            self._one(FIGURES_QUERY, figures_parameters(daily, rules, player))
+        )
 
     # A player's data, the health check, housekeeping
 

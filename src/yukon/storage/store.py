@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Final, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
+from yukon.storage.figures import DailyFigures
 from yukon.storage.rows import GameRow
 
 __all__ = ["POSTGRES_SCHEMES", "Store", "describe_database", "is_postgres_url"]
@@ -56,6 +57,13 @@ class Store(Protocol):
 
     def schema_version(self) -> int:
         """The schema version as the database holds it now (a real read: the health check)."""
+
+    def daily_games(self, player: str, daily: str, rules: str) -> list[GameRow]:
+        """The player's games of the daily deal of day *daily* under *rules*, oldest first."""
+
+    def daily_figures(self, daily: str, rules: str, player: str) -> DailyFigures:
+        """The figures of the daily deal of day *daily* under *rules*, with *player*'s
+        own standing."""
 
     def all_games(self, player: str) -> list[GameRow]:
         """Every game of the player, oldest first (the player's export)."""

@@ -22,11 +22,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from yukon.engine import CLASSIC, GameCode, InvalidCodeError, Move, RuleSet
+from yukon.engine import CLASSIC, GameCode, Move, RuleSet
 from yukon.i18n import LANGUAGES
 from yukon.solver import winnable_deal
 from yukon.storage import GameRow, GameService, LiveGame
-from yukon.web.bodies import optional, read_object, required
+from yukon.web import daily
+from yukon.web.bodies import optional, read_object, required, rule_set
 from yukon.web.compress import takes_gzip
 from yukon.web.disconnect import while_connected
 from yukon.web.errors import ApiError, bad_request
@@ -102,6 +103,12 @@ class Games(HTTPEndpoint):
     async def post(self, request: Request) -> Response:
         body = await _body(request)
         _count_new_game(request)
+        day = optional(body, "daily", str)
+        if day is not None:
+            if optional(body, "code", str) is not None:
+                raise bad_request("give 'code' or 'daily', not both")
+            rules = rule_set(optional(body, "rules", str, CLASSIC.id))
+            return await daily.start(request, day, rules)
         code = _new_code(body, Resources.of(request).settings.rng)
         service, player = _asking(request)
         return await _state(request, lambda: service.create(player, code), 201)
@@ -113,17 +120,10 @@ def _new_code(body: dict[str, object], rng: random.Random) -> GameCode:
     code_text = optional(body, "code", str)
     if code_text is not None:
         return GameCode.parse(code_text)
-    rules = _rules(optional(body, "rules", str, CLASSIC.id))
+    rules = rule_set(optional(body, "rules", str, CLASSIC.id))
     if optional(body, "winnable", bool, False):
         return _winnable(rules, rng)
     return GameCode.random(rules, rng=rng)
-
-
-def _rules(name: str) -> RuleSet:
-    try:
-        return RuleSet.parse(name)
-    except InvalidCodeError as error:
-        raise bad_request(f"'rules': {error}") from None
 
 
 def _winnable(rules: RuleSet, rng: random.Random) -> GameCode:
@@ -144,6 +144,7 @@ def _summary(row: GameRow) -> dict[str, object]:
         "elapsed_ms": row.elapsed_ms,
         "created": row.created,
         "updated": row.updated,
+        "daily": row.daily,
     }
 
 
@@ -354,6 +355,8 @@ def api_routes() -> list[Route]:
         Route(prefix + "/records/replay", RecordReplay),
         Route(prefix + "/settings", PlayerSettings),
         Route(prefix + "/stats", Stats),
+        Route(prefix + "/daily", daily.Daily),
+        Route(prefix + "/daily/figures", daily.DailyFigures),
         Route(prefix + "/rules", Rules),
         Route(prefix + "/export", Export),
         Route(prefix + "/player", Player),

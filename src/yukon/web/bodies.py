@@ -1,4 +1,5 @@
-"""Reading request bodies: size-limited JSON objects and typed fields."""
+"""Reading request bodies: size-limited JSON objects and typed fields (a rule
+set's name among them)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ from typing import Final, TypeVar, overload
 from starlette.requests import ClientDisconnect, Request
 from starlette.types import Scope
 
+from yukon.engine import InvalidCodeError, RuleSet
 from yukon.engine.words import counted
 from yukon.web.errors import ApiError, bad_request
 
-__all__ = ["optional", "read_object", "required"]
+__all__ = ["optional", "read_object", "required", "rule_set"]
 
 T = TypeVar("T")
 _LENGTH: Final = re.compile(r"[0-9]{1,18}")
@@ -129,3 +131,14 @@ def optional(
     if value is None:
         return default
     return _check(name, value, kind)
+
+
+def rule_set(name: str) -> RuleSet:
+    """The rule set named *name* (a body's or a query's ``rules``).
+
+    :raises ApiError: ``bad_request`` listing the rule sets there are.
+    """
+    try:
+        return RuleSet.parse(name)
+    except InvalidCodeError as error:
+        raise bad_request(f"'rules': {error}") from None

@@ -19,6 +19,7 @@ from typing import Any, Final, TypeVar
 
 from starlette.exceptions import HTTPException
 
+from yukon.daily import InvalidDayError
 from yukon.engine import (
     IllegalMoveError,
     InvalidCardError,
@@ -92,6 +93,7 @@ ERRORS: Final[Mapping[type[Exception], tuple[int, str]]] = {
     InvalidMoveError: (400, "invalid_move"),
     InvalidCardError: (400, "invalid_move"),
     NothingToUndoError: (409, "nothing_to_undo"),
+    InvalidDayError: (400, "invalid_date"),
     YukonError: (400, "bad_request"),
     # The storage layer's: games refused, missing or damaged.
     StaleVersionError: (409, "stale_version"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from yukon.daily import utc_day
 from yukon.engine import DECK, Card, Game, Move, Outcome, Suit, double_taps
 from yukon.storage import LiveGame
 
@@ -75,4 +76,7 @@ def state_json(live: LiveGame, now: float) -> dict[str, object]:
         "can_undo": game.can_undo and not won,
         "no_legal_moves": outcome is Outcome.NO_LEGAL_MOVE,
         "record": live.record,
+        "daily": None if live.daily is None else live.daily.isoformat(),
+        # Started after its day: the calendar's, not the streak's (storage.stats).
+        "daily_late": live.daily is not None and utc_day(live.created) != live.daily,
     }

@@ -38,6 +38,8 @@ import { href } from "./paths.js";
  * @property {boolean} can_undo
  * @property {boolean} no_legal_moves
  * @property {string} record
+ * @property {string | null} daily  the day (YYYY-MM-DD) of the daily deal this game plays, or null
+ * @property {boolean} daily_late  a daily deal started after its day: it counts for the calendar, not the streak
  *
  * @typedef {object} Settings
  * @property {boolean} double_click
@@ -90,6 +92,7 @@ import { href } from "./paths.js";
  * @property {number} elapsed_ms
  * @property {number} created  seconds since 1970
  * @property {number} updated
+ * @property {string | null} daily
  *
  * @typedef {object} RulesStats the player's figures under one rule set
  * @property {number} played
@@ -100,6 +103,28 @@ import { href } from "./paths.js";
  * @property {number | null} best_score
  * @property {number | null} fastest_win_ms
  * @property {number | null} fewest_moves  of a win
+ * @property {DailyStats} daily
+ *
+ * @typedef {object} DailyStats the daily deal's streaks and calendar under one rule set
+ * @property {number} current_streak  days in a row whose deal was won on the day
+ * @property {number} best_streak
+ * @property {string[]} won       the days (YYYY-MM-DD) whose deal was won on the day
+ * @property {string[]} won_late  the days whose deal was won only later
+ *
+ * @typedef {object} DailyCodes the daily deal of a day under every rule set
+ * @property {string} date   YYYY-MM-DD
+ * @property {string} today  the day whose deal is out now (UTC)
+ * @property {string} first  the first day that has a daily deal
+ * @property {Record<string, string>} codes  by rule set's id
+ *
+ * @typedef {object} DailyFigures a day's figures, without names
+ * @property {string} date
+ * @property {string} rules
+ * @property {number} players  how many won the deal (each by their first game of it)
+ * @property {number | null} median_ms
+ * @property {number | null} median_moves
+ * @property {number | null} mine_ms      the asking player's time, when their first game of it is won
+ * @property {number | null} faster_than  the share of the other winners that player beat, in %
  *
  * @typedef {Record<string, RulesStats>} Stats  by rule set's id
  *
@@ -189,7 +214,8 @@ const games = "/games";
 /** The API's endpoints, one function each. */
 export const api = {
   /**
-   * @param {{rules?: string, winnable?: boolean, code?: string}} deal a random deal under rules, or a code's
+   * @param {{rules?: string, winnable?: boolean, code?: string, daily?: string}} deal a random
+   *     deal under rules, a code's, or a day's daily deal under rules (the player's unfinished game of it, if any)
    * @returns {Promise<GameState>}
    */
   createGame: (deal) => request("POST", games, deal),
@@ -223,6 +249,11 @@ export const api = {
   registry: (/** @type {string} */ lang) => request("GET", `/rules?language=${encodeURIComponent(lang)}`),
   /** @returns {Promise<Stats>} the player's statistics per rule set */
   stats: () => request("GET", "/stats"),
+  /** @returns {Promise<DailyCodes>} today's daily deals (UTC) */
+  daily: () => request("GET", "/daily"),
+  /** @returns {Promise<DailyFigures>} the figures of a day's daily deal under *rules* */
+  dailyFigures: (/** @type {string} */ rules, /** @type {string} */ date) =>
+    request("GET", `/daily/figures?rules=${encodeURIComponent(rules)}&date=${encodeURIComponent(date)}`),
   /** @returns {Promise<Settings>} */
   getSettings: () => request("GET", "/settings"),
   /** @returns {Promise<{deleted_games: number}>} every game, statistic and setting of the player deleted */

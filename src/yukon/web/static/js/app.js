@@ -317,6 +317,20 @@ class App {
     }
   }
 
+  /**
+   * Play the daily deal of *day* under *rules* (from the calendar) and show it.
+   * @param {string} day YYYY-MM-DD
+   * @param {string} rules
+   */
+  async playDaily(day, rules) {
+    try {
+      await this.game.newGame({ daily: day, rules });
+      this.navigate("/");
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
   /** Delete everything the server keeps for the player, once they confirm it; then start afresh. */
   async deleteData() {
     this.closeMenu();
@@ -379,7 +393,9 @@ class App {
    */
   async loadPage(article, page, detail) {
     if (page === "examples") return new (await import("./examples.js")).ExamplesPage(article);
-    if (page === "stats") return new (await import("./stats.js")).StatsPage(article);
+    if (page === "stats") {
+      return new (await import("./stats.js")).StatsPage(article, (day, rules) => this.playDaily(day, rules));
+    }
     if (page === "history" && detail !== null) {
       return new (await import("./watch.js")).WatchPage(article, this.pageActions, detail);
     }

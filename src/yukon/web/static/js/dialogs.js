@@ -4,7 +4,8 @@
  * "no legal move left" notice, the "Can this still be won?" window and the
  * short messages (refused moves, copied links).
  */
-import { ApiError } from "./api.js";
+import { ApiError, api } from "./api.js";
+import { dayText, figuresText, share, shareText } from "./daily.js";
 import { formatDuration, formatNumber } from "./format.js";
 import { LANGUAGES, t } from "./i18n.js";
 import { apiErrorMessage, codeProblemMessage } from "./messages.js";
@@ -82,6 +83,7 @@ export class Toast {
  * @property {string} [rules]
  * @property {boolean} [winnable]
  * @property {string} [code]
+ * @property {string} [daily]  a day (YYYY-MM-DD) whose daily deal to play under *rules*
  */
 
 export class NewGameDialog {
@@ -92,6 +94,9 @@ export class NewGameDialog {
     this.code = /** @type {HTMLInputElement} */ (byId("new-code"));
     this.winnable = /** @type {HTMLInputElement} */ (byId("new-winnable"));
     this.error = byId("new-error");
+    this.dailyNote = byId("new-daily-note");
+    /** The day whose daily deal is out now, as the server said when the window opened. */
+    this.today = "";
     this.start = start;
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -121,10 +126,14 @@ export class NewGameDialog {
     return /** @type {HTMLInputElement | null} */ (this.form.querySelector(`input[name="${name}"]:checked`))?.value ?? "";
   }
 
-  /** A code carries its own rules: while one is chosen, the rules choice is off, so the two never disagree. */
+  /**
+   * A code carries its own rules: while one is chosen, the rules choice is off, so
+   * the two never disagree. "Winnable deals only" is for a random deal (a daily
+   * deal always is).
+   */
   sync() {
     const byCode = this.value("deal") === "code";
-    this.winnable.disabled = byCode;
+    this.winnable.disabled = this.value("deal") !== "random";
     /** @type {HTMLFieldSetElement} */ (byId("new-rules")).disabled = byCode;
     byId("new-code-rules").hidden = !byCode;
   }
@@ -139,6 +148,13 @@ export class NewGameDialog {
     this.choose("deal", "random");
     this.showError("");
     this.dialog.showModal();
+    this.learnToday().catch((error) => console.warn(error));
+  }
+
+  /** Ask the server which day's daily deal is out, and say it beside the choice. */
+  async learnToday() {
+    this.today = (await api.daily()).today;
+    this.dailyNote.textContent = t("new.daily_note", { date: dayText(this.today) });
   }
 
   /** @param {string} text empty to hide the error */
@@ -157,14 +173,23 @@ export class NewGameDialog {
     this.code.setAttribute("aria-invalid", String(!!text));
   }
 
+  /** @returns {NewGameRequest} what the window's choices ask for */
+  request() {
+    const rules = this.value("rules");
+    switch (this.value("deal")) {
+      case "code":
+        return { code: this.code.value };
+      case "daily":
+        return { rules, daily: this.today };
+      default:
+        return { rules, winnable: this.winnable.checked };
+    }
+  }
+
   async submit() {
-    /** @type {NewGameRequest} */
-    const request =
-      this.value("deal") === "code"
-        ? { code: this.code.value }
-        : { rules: this.value("rules"), winnable: this.winnable.checked };
     try {
-      await this.start(request);
+      if (this.value("deal") === "daily" && !this.today) await this.learnToday();
+      await this.start(this.request());
       this.dialog.close();
     } catch (error) {
       if (error instanceof ApiError && error.code === "invalid_code") {
@@ -228,7 +253,14 @@ export class WinDialog {
   /** @param {Actions} actions */
   constructor(actions) {
     this.dialog = /** @type {HTMLDialogElement} */ (byId("dlg-win"));
+    this.daily = byId("win-daily");
+    this.figures = byId("win-figures");
+    this.shareButton = /** @type {HTMLButtonElement} */ (byId("win-share"));
+    this.shared = byId("win-shared");
+    /** What Share shares: the won daily deal's text ("" for another game). */
+    this.text = "";
     wireActions(this.dialog, actions, () => this.dialog.close());
+    this.shareButton.addEventListener("click", () => this.share());
   }
 
   /**
@@ -236,6 +268,7 @@ export class WinDialog {
    * @param {number} elapsed play time in milliseconds
    */
   open(state, elapsed) {
+    this.showDaily(state, elapsed);
     /** @type {Record<string, string>} */
     const values = {
       time: formatDuration(elapsed),
@@ -248,6 +281,36 @@ export class WinDialog {
       node.textContent = values[/** @type {HTMLElement} */ (node).dataset.stat ?? ""] ?? "";
     }
     if (!this.dialog.open) this.dialog.showModal();
+  }
+
+  /**
+   * A daily deal's win: which day's it was, Share, and the day's figures once they come.
+   * @param {GameState} state
+   * @param {number} elapsed
+   */
+  showDaily(state, elapsed) {
+    const day = state.daily;
+    this.text = day ? shareText({ ...state, daily: day }, elapsed) : "";
+    this.daily.hidden = this.shareButton.hidden = this.figures.hidden = !day;
+    this.shared.textContent = "";
+    if (!day) return;
+    const late = state.daily_late ? t("win.daily_late") : "";
+    this.daily.textContent = [t("win.daily", { date: dayText(day) }), late].filter(Boolean).join(" ");
+    this.figures.textContent = "";
+    api
+      .dailyFigures(state.rules, day)
+      .then((figures) => {
+        if (this.text) this.figures.textContent = figuresText(figures).join(" ");
+      })
+      .catch((error) => console.warn(error));
+  }
+
+  /** Share the won daily deal's text, and say where it went. */
+  async share() {
+    const text = this.text;
+    const outcome = await share(text);
+    if (outcome === "copied") this.shared.textContent = t("win.shared", { text });
+    else if (outcome === "failed") this.shared.textContent = t("win.share_failed", { text });
   }
 }
 

@@ -31,6 +31,13 @@
  * @property {string} time     CLDR's short time pattern (H, HH, mm)
  * @property {string} dateTime how a date {1} and a time {0} are joined
  * @property {string[]} months the abbreviated month names, for MMM
+ * @property {string} longDate CLDR's long date pattern ("6 December 2026")
+ * @property {string} yearMonth CLDR's year-and-month pattern, a calendar's title ("December 2026")
+ * @property {string[]} monthNames the month names as a date writes them, for MMMM ("6. decembra")
+ * @property {string[]} monthTitles the month names standing alone, for LLLL ("december 2026"); empty when they are monthNames
+ * @property {string[]} weekdays the short names of the days, Monday first, a calendar's column heads
+ * @property {string[]} weekdayNames the days' full names, Monday first
+ * @property {number} firstDay the day a calendar's week starts with: 0 Monday, 6 Sunday
  */
 
 const NBSP = "\u00a0";
@@ -52,6 +59,13 @@ const CONVENTIONS = {
     time: "HH:mm",
     dateTime: "{1}, {0}",
     months: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
+    longDate: "d MMMM y",
+    yearMonth: "MMMM y",
+    monthNames: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+    monthTitles: [],
+    weekdays: ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"],
+    weekdayNames: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+    firstDay: 0,
   },
   sk: {
     group: NBSP,
@@ -68,6 +82,13 @@ const CONVENTIONS = {
     time: "H:mm",
     dateTime: "{1}, {0}",
     months: [],
+    longDate: "d. MMMM y",
+    yearMonth: "LLLL y",
+    monthNames: ["januára", "februára", "marca", "apríla", "mája", "júna", "júla", "augusta", "septembra", "októbra", "novembra", "decembra"],
+    monthTitles: ["január", "február", "marec", "apríl", "máj", "jún", "júl", "august", "september", "október", "november", "december"],
+    weekdays: ["po", "ut", "st", "št", "pi", "so", "ne"],
+    weekdayNames: ["pondelok", "utorok", "streda", "štvrtok", "piatok", "sobota", "nedeľa"],
+    firstDay: 0,
   },
   hu: {
     group: NBSP,
@@ -80,6 +101,13 @@ const CONVENTIONS = {
     time: "H:mm",
     dateTime: "{1} {0}",
     months: ["jan.", "febr.", "márc.", "ápr.", "máj.", "jún.", "júl.", "aug.", "szept.", "okt.", "nov.", "dec."],
+    longDate: "y. MMMM d.",
+    yearMonth: "y. MMMM",
+    monthNames: ["január", "február", "március", "április", "május", "június", "július", "augusztus", "szeptember", "október", "november", "december"],
+    monthTitles: [],
+    weekdays: ["H", "K", "Sze", "Cs", "P", "Szo", "V"],
+    weekdayNames: ["hétfő", "kedd", "szerda", "csütörtök", "péntek", "szombat", "vasárnap"],
+    firstDay: 0,
   },
   ru: {
     group: NBSP,
@@ -98,6 +126,13 @@ const CONVENTIONS = {
     time: "HH:mm",
     dateTime: "{1}, {0}",
     months: ["янв.", "февр.", "мар.", "апр.", "мая", "июн.", "июл.", "авг.", "сент.", "окт.", "нояб.", "дек."],
+    longDate: "d MMMM y\u202f'г'.",
+    yearMonth: "LLLL y\u202f'г'.",
+    monthNames: ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"],
+    monthTitles: ["январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь"],
+    weekdays: ["пн", "вт", "ср", "чт", "пт", "сб", "вс"],
+    weekdayNames: ["понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"],
+    firstDay: 0,
   },
   is: {
     group: ".",
@@ -111,6 +146,13 @@ const CONVENTIONS = {
     time: "HH:mm",
     dateTime: "{1}, {0}",
     months: ["jan.", "feb.", "mar.", "apr.", "maí", "jún.", "júl.", "ágú.", "sep.", "okt.", "nóv.", "des."],
+    longDate: "d. MMMM y",
+    yearMonth: "MMMM y",
+    monthNames: ["janúar", "febrúar", "mars", "apríl", "maí", "júní", "júlí", "ágúst", "september", "október", "nóvember", "desember"],
+    monthTitles: [],
+    weekdays: ["má.", "þr.", "mi.", "fi.", "fö.", "la.", "su."],
+    weekdayNames: ["mánudagur", "þriðjudagur", "miðvikudagur", "fimmtudagur", "föstudagur", "laugardagur", "sunnudagur"],
+    firstDay: 0,
   },
   // European Portuguese (pt-PT), not the Brazilian forms of Chromium's "pt".
   pt: {
@@ -127,6 +169,13 @@ const CONVENTIONS = {
     time: "HH:mm",
     dateTime: "{1}, {0}",
     months: [],
+    longDate: "d 'de' MMMM 'de' y",
+    yearMonth: "MMMM 'de' y",
+    monthNames: ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"],
+    monthTitles: [],
+    weekdays: ["seg.", "ter.", "qua.", "qui.", "sex.", "sáb.", "dom."],
+    weekdayNames: ["segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"],
+    firstDay: 6,
   },
 };
 
@@ -233,7 +282,7 @@ export function formatPercent(share) {
 
 /**
  * @param {Date} date
- * @param {string} pattern a CLDR date or time pattern of the letters d, M, y, H and m
+ * @param {string} pattern a CLDR date or time pattern of the letters d, M, L, y, H and m
  * @returns {string}
  */
 function formatPattern(date, pattern) {
@@ -245,12 +294,17 @@ function formatPattern(date, pattern) {
     M: () => String(date.getMonth() + 1),
     MM: () => two(date.getMonth() + 1),
     MMM: () => CONVENTIONS[locale].months[date.getMonth()],
+    MMMM: () => CONVENTIONS[locale].monthNames[date.getMonth()],
+    LLLL: () => {
+      const { monthTitles, monthNames } = CONVENTIONS[locale];
+      return (monthTitles.length ? monthTitles : monthNames)[date.getMonth()];
+    },
     y: () => String(date.getFullYear()),
     H: () => String(date.getHours()),
     HH: () => two(date.getHours()),
     mm: () => two(date.getMinutes()),
   };
-  return pattern.replace(/'([^']*)'|([dMyHm])\2*/g, (whole, quoted) =>
+  return pattern.replace(/'([^']*)'|([dMLyHm])\2*/g, (whole, quoted) =>
     quoted === undefined ? (fields[whole] ?? (() => whole))() : quoted,
   );
 }
@@ -266,4 +320,44 @@ export function formatDateTime(date) {
   return conventions.dateTime
     .replace("{1}", () => formatPattern(date, conventions.date))
     .replace("{0}", () => formatPattern(date, conventions.time));
+}
+
+/**
+ * A day in the language's medium form: "6 Dec 2026" (en), "6. 12. 2026" (sk),
+ * "2026. dec. 6." (hu), "06/12/2026" (pt).
+ * @param {Date} date
+ * @returns {string}
+ */
+export function formatDate(date) {
+  return formatPattern(date, CONVENTIONS[locale].date);
+}
+
+/**
+ * A day in the language's long form: "6 December 2026", "6. decembra 2026", "2026. december 6.".
+ * @param {Date} date
+ * @returns {string}
+ */
+export function formatLongDate(date) {
+  return formatPattern(date, CONVENTIONS[locale].longDate);
+}
+
+/**
+ * A month and its year, as a calendar's title: "December 2026", "december 2026", "декабрь 2026 г.".
+ * @param {Date} date any day of the month
+ * @returns {string}
+ */
+export function formatYearMonth(date) {
+  return formatPattern(date, CONVENTIONS[locale].yearMonth);
+}
+
+/**
+ * The days of a calendar's week, in the language's order (Monday or Sunday first).
+ * @returns {{day: number, short: string, name: string}[]} day: 0 Monday … 6 Sunday
+ */
+export function calendarWeek() {
+  const { weekdays, weekdayNames, firstDay } = CONVENTIONS[locale];
+  return [0, 1, 2, 3, 4, 5, 6].map((offset) => {
+    const day = (firstDay + offset) % 7;
+    return { day, short: weekdays[day], name: weekdayNames[day] };
+  });
 }

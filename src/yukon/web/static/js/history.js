@@ -1,11 +1,13 @@
 // @ts-check
 /**
  * The game history (SPEC §6): the player's games, newest first, each with its
- * date, code, rules, outcome, score, moves and time, and the ways on from it:
- * watch it move by move (watch.js), play its deal again, or take it up again
- * when it is not finished (a game left by Replay or New game is not lost).
+ * date, code, rules (and the day of a daily deal), outcome, score, moves and
+ * time, and the ways on from it: watch it move by move (watch.js), play its
+ * deal again, or take it up again when it is not finished (a game left by
+ * Replay or New game is not lost).
  */
 import { api } from "./api.js";
+import { dayText } from "./daily.js";
 import { formatDateTime, formatDuration, formatNumber } from "./format.js";
 import { t } from "./i18n.js";
 import { element, pageLinks, routeLink } from "./pages.js";
@@ -90,6 +92,7 @@ function row(game, current, actions) {
   head.append(element("span", "game-date", formatDateTime(new Date(game.created * 1000))), outcomeBadge(kind));
   const deal = element("span", "game-deal");
   deal.append(element("code", "", game.code), " ", element("span", "game-rules", rulesName(game.rules)));
+  if (game.daily) deal.append(" ", element("span", "badge daily", t("info.daily", { date: dayText(game.daily) })));
   const figures = element("span", "game-figures");
   figures.append(
     figure("info.score", formatNumber(game.score)),

@@ -2,8 +2,10 @@
 //# allFunctionsCalledOnLoad
 /**
  * The info bar: time, moves, score and the game code (a click copies a link to
- * the deal). The server keeps the time; the bar only counts on between answers.
+ * the deal), and for a daily deal its day. The server keeps the time; the bar
+ * only counts on between answers.
  */
+import { dayText } from "./daily.js";
 import { formatDuration, formatNumber } from "./format.js";
 import { t } from "./i18n.js";
 import { href } from "./paths.js";
@@ -56,7 +58,10 @@ export class InfoBar {
     this.code.className = "code";
     this.code.dataset.i18nTitle = "info.copy_title";
     this.code.addEventListener("click", () => this.copy());
-    root.append(this.code);
+    this.daily = document.createElement("span");
+    this.daily.className = "daily";
+    this.daily.hidden = true;
+    root.append(this.code, this.daily);
     /** @type {GameState | null} */
     this.state = null;
     this.receivedAt = 0;
@@ -71,6 +76,10 @@ export class InfoBar {
     write(this.moves, formatNumber(state.moves));
     write(this.score, formatNumber(state.score));
     write(this.code, state.code);
+    // The day is never broken across lines (the words before it may be).
+    const day = state.daily ? dayText(state.daily).replaceAll(" ", "\u00a0") : "";
+    write(this.daily, day ? t("info.daily", { date: day }) : "");
+    this.daily.hidden = !state.daily;
     this.tick();
   }
 

@@ -41,6 +41,7 @@ export const PAGE_SECTIONS = Object.freeze({
     "faq.time",
     "faq.lost",
     "faq.winnable",
+    "faq.daily",
     "faq.nothing_lost",
   ],
 });

@@ -1,17 +1,24 @@
 // @ts-check
 /**
- * The Statistics page (SPEC §6): for each rule set, the games played and won,
- * the win rate, the streaks, the best score, the fastest win and the fewest
- * moves of a win, as the server counts them (GET /api/v1/stats).
+ * The Statistics page (SPEC §6): the daily deal's streaks, today's figures and
+ * calendar, under a rule set of the player's choice; and for each rule set, the
+ * games played and won, the win rate, the streaks, the best score, the fastest
+ * win and the fewest moves of a win, as the server counts them (GET /api/v1/stats).
  */
 import { api } from "./api.js";
+import { DailyCalendar } from "./calendar.js";
+import { figuresText } from "./daily.js";
 import { formatDuration, formatNumber, formatPercent } from "./format.js";
 import { t } from "./i18n.js";
 import { element, pageLinks } from "./pages.js";
-import { ruleSetIds } from "./rulesets.js";
+import { ruleSetIds, rules, rulesName } from "./rulesets.js";
 
 /** @typedef {import("./api.js").RulesStats} RulesStats */
 /** @typedef {import("./api.js").Stats} Stats */
+/** @typedef {import("./api.js").DailyCodes} DailyCodes */
+
+/** The rule set whose daily deal the page shows; kept while the app is open. */
+let dailyRules = "";
 
 /** Shown for a best that does not exist yet (no win, say). */
 const NONE = "—";
@@ -97,18 +104,102 @@ function ruleSet(rules, title, figures) {
   return section;
 }
 
+/** The daily deal's part of the page, under the rule set chosen in it. */
+class DailySection {
+  /**
+   * @param {Stats} stats
+   * @param {DailyCodes} days
+   * @param {(day: string, rules: string) => void} play plays a day's deal
+   */
+  constructor(stats, days, play) {
+    this.stats = stats;
+    this.days = days;
+    this.play = play;
+    this.root = element("section", "daily-stats");
+    this.root.setAttribute("aria-labelledby", "daily-stats-title");
+    const title = element("h2", "", t("stats.daily"));
+    title.id = "daily-stats-title";
+    this.choice = element("select");
+    this.choice.id = "daily-rules";
+    for (const id of ruleSetIds()) {
+      const option = element("option", "", rulesName(id));
+      option.value = id;
+      this.choice.append(option);
+    }
+    this.choice.value = dailyRules || rules().default_rules;
+    this.choice.addEventListener("change", () => {
+      dailyRules = this.choice.value;
+      this.draw();
+    });
+    const label = element("label", "field daily-rules");
+    label.append(element("span", "", t("new.rules")), this.choice);
+    this.body = element("div", "daily-body");
+    this.root.append(title, label, this.body, element("p", "stats-note", t("stats.daily_note")));
+    this.draw();
+  }
+
+  /** Draw the chosen rule set's streaks, today's figures and calendar. */
+  draw() {
+    const id = this.choice.value;
+    const daily = this.stats[id].daily;
+    const tiles = element("div", "tiles");
+    const days = daily.won.length + daily.won_late.length;
+    for (const [name, value, key] of /** @type {const} */ ([
+      ["daily_streak", daily.current_streak, "stats.daily_streak"],
+      ["daily_best_streak", daily.best_streak, "stats.daily_best_streak"],
+      ["daily_days", days, "stats.daily_days"],
+    ])) {
+      const node = element("div", "tile");
+      node.dataset.figure = name;
+      node.append(element("span", "tile-value", formatNumber(value)), element("span", "tile-label", t(key)));
+      tiles.append(node);
+    }
+    const today = element("div", "daily-today");
+    const figures = element("p");
+    figures.setAttribute("aria-live", "polite");
+    today.append(element("h3", "", t("stats.daily_today")), figures);
+    const calendar = new DailyCalendar(
+      { first: this.days.first, today: this.days.today, won: daily.won, late: daily.won_late },
+      (day) => this.play(day, id),
+    );
+    this.body.replaceChildren(tiles, today, calendar.root);
+    this.fillToday(figures, id);
+  }
+
+  /**
+   * Today's figures under rule set *id*, once they come.
+   * @param {HTMLElement} paragraph
+   * @param {string} id
+   */
+  async fillToday(paragraph, id) {
+    try {
+      const figures = await api.dailyFigures(id, this.days.today);
+      if (this.choice.value === id) {
+        paragraph.textContent = figuresText(figures).join(" ");
+      }
+    } catch (error) {
+      console.warn(error);
+    }
+  }
+}
+
 export class StatsPage {
-  /** @param {HTMLElement} article */
-  constructor(article) {
+  /**
+   * @param {HTMLElement} article
+   * @param {(day: string, rules: string) => void} playDaily plays a day's daily deal
+   */
+  constructor(article, playDaily) {
     this.article = article;
+    this.playDaily = playDaily;
     this.closed = false;
   }
 
   /** Load the figures and draw them (unless the page was left meanwhile). */
   async render() {
-    const stats = await api.stats();
+    const [stats, days] = await Promise.all([api.stats(), api.daily()]);
     if (this.closed) return;
     const title = element("h1", "", t("page.stats.title"));
+    const daily = new DailySection(stats, days, this.playDaily).root;
     // Each rule set's figures, in the order the New game window offers them.
     const ids = ruleSetIds().filter((id) => stats[id]);
     const played = ids.some((id) => stats[id].played > 0);
@@ -121,7 +212,7 @@ export class StatsPage {
     } else {
       body = [element("p", "empty-state", t("stats.empty"))];
     }
-    this.article.replaceChildren(title, ...body, pageLinks("/history", "nav.history"));
+    this.article.replaceChildren(title, daily, ...body, pageLinks("/history", "nav.history"));
   }
 
   close() {
