@@ -31,6 +31,8 @@ PLAYER_ERRORS = (
     "solver_busy",
     "corrupt_game",
     "storage_error",
+    "database_busy",
+    "server_busy",
     "internal_error",
 )
 
