@@ -200,6 +200,40 @@ export function makeCardElement(code, name) {
 }
 
 /**
+ * A card's size, for drawing what of it shows.
+ * @typedef {{width: number, height: number, index: number}} CardSize  index: the index's font size
+ */
+
+/** @type {WeakMap<Element, number>} how much of each card showed when its parts were last hidden or shown */
+const inSight = new WeakMap();
+
+/**
+ * Show of a face-up card only the pips (or the picture) that lie wholly in
+ * its part in sight, its top *shown* pixels: an overlapped card's strip shows
+ * its index, and no pip or picture cut by the next card's edge. The pips lie
+ * where board.css puts them: every one, the lower half's turned ones too, at
+ * its place down the pip area, centred on a box one pip high.
+ * @param {HTMLElement} node a card made by makeCardElement
+ * @param {number} shown Infinity for a card in sight whole
+ * @param {CardSize} size
+ */
+export function showInSight(node, shown, size) {
+  if (inSight.get(node) === shown) return;
+  inSight.set(node, shown);
+  const { width, height, index } = size;
+  const top = 0.17 * width + index;
+  const area = height - 0.29 * width - top;
+  for (const pip of /** @type {NodeListOf<HTMLElement>} */ (node.querySelectorAll(".pip"))) {
+    const y = Number(pip.style.getPropertyValue("--y"));
+    const down = pip.closest(".turned") ? 1 - y : y;
+    const half = (pip.parentElement?.classList.contains("ace") ? 0.5 : 0.2) * width * 0.5;
+    pip.hidden = top + down * area + half + 1 > shown;
+  }
+  const court = /** @type {HTMLElement | null} */ (node.querySelector(".court-frame"));
+  if (court) court.hidden = height - 0.2 * width > shown;
+}
+
+/**
  * @param {string} name its accessible name, e.g. "face-down card"
  * @returns {HTMLElement} a face-down card
  */
