@@ -126,6 +126,25 @@ const PIPS = (() => {
 /** The court pictures, one sprite loaded once and only when a court card is drawn. */
 const COURTS = new URL("../cards/courts.svg", import.meta.url).pathname;
 
+/** The suits the four-colour deck colours anew: ♦ blue, ♣ green. */
+const FOUR_COLOURED = ["D", "C"];
+
+/**
+ * A court card's picture: an image, drawn as one piece (the sprite's symbol
+ * used in place brought its dozens of nested, transformed parts into the
+ * page's layers).
+ * @param {string} view the sprite's view that frames it
+ * @param {string} className
+ * @returns {HTMLImageElement}
+ */
+function courtPicture(view, className) {
+  const art = document.createElement("img");
+  art.className = className;
+  art.alt = "";
+  art.src = `${COURTS}#${view}`;
+  return art;
+}
+
 /**
  * @param {CardInfo} card
  * @param {number[][]} places where its pips lie in this area, [x, y] from 0 to 1
@@ -148,14 +167,10 @@ function pipArea(card, places) {
  */
 function middle(card) {
   if (card.rank > 10) {
-    // An image, drawn as one piece: the sprite's symbol used in place brought
-    // its dozens of nested, transformed parts into the page's layers.
-    const art = document.createElement("img");
-    art.className = "art";
-    art.alt = "";
-    art.src = `${COURTS}#${card.code}-view`;
     const frame = element("span", "court-frame");
-    frame.append(art);
+    // A diamond's or club's picture in the four-colour deck's colours too, shown instead with that setting (access.css).
+    if (FOUR_COLOURED.includes(card.suit)) frame.append(courtPicture(`${card.code}-four-view`, "art art-four"));
+    frame.append(courtPicture(`${card.code}-view`, "art"));
     return frame;
   }
   return pipArea(card, PIPS[card.rank].filter(([, y]) => y <= 0.5));
