@@ -237,11 +237,14 @@ export class BoardView {
     tableau.append(...this.columnSlots);
     root.replaceChildren(top, tableau, this.layer);
     for (const event of ["focusin", "focusout"]) root.addEventListener(event, () => this.markFocus());
-    // A card focused in a squeezed run opens the run there: the focus is seen, and its index read.
-    root.addEventListener("focusin", (event) => {
-      const card = /** @type {HTMLElement} */ (event.target).closest(".card.squeezed");
-      if (card instanceof HTMLElement && card.dataset.card) this.open(card.dataset.card);
-    });
+    // A squeezed run opens where it is clicked or touched (drag.js picks no card up from it),
+    // and where the keyboard's focus goes: the focus is seen, and the card's index read.
+    for (const event of ["click", "focusin"]) {
+      root.addEventListener(event, (event) => {
+        const card = /** @type {HTMLElement} */ (event.target).closest(".card.squeezed");
+        if (card instanceof HTMLElement && card.dataset.card) this.open(card.dataset.card);
+      });
+    }
     /** @type {Metrics} */
     this.metrics = fitBoard(Math.max(1, root.clientWidth), Math.max(200, this.room()), [], 0, spread);
     // Sized at once: a board still at its style sheet's default size is wider than a phone.
@@ -786,7 +789,7 @@ export class BoardView {
    */
   open(code) {
     const where = this.locate(code);
-    if (!where || !("column" in where) || this.opened.get(where.column) === code) return;
+    if (!where || !("column" in where) || !this.face(code).classList.contains("squeezed")) return;
     this.opened.set(where.column, code);
     this.layout();
   }
@@ -837,6 +840,7 @@ export class BoardView {
    */
   showHint(card, target) {
     this.clearMarks();
+    this.open(card);
     this.face(card).classList.add("hinted");
     this.slotOf(target, card).classList.add("hinted");
   }

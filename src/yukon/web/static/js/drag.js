@@ -126,14 +126,10 @@ export class PointerInput {
     if (this.press || !event.isPrimary || event.button !== 0) return;
     const node = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest(".card.face"));
     const card = node?.dataset.card;
-    if (card && node?.classList.contains("squeezed")) {
-      // A touch on a squeezed run opens it there; the cards are picked up from their strips.
-      event.preventDefault();
-      this.board.open(card);
-      return;
-    }
     if (!card || !this.handlers.canPick(card)) return;
+    // A press on a squeezed run opens it (board.js): the cards are picked up from their strips.
     event.preventDefault();
+    if (node?.classList.contains("squeezed")) return;
     this.board.root.setPointerCapture(event.pointerId);
     const kind = /** @type {keyof typeof SLOP} */ (event.pointerType in SLOP ? event.pointerType : "mouse");
     this.press = {

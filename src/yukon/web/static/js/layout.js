@@ -138,17 +138,19 @@ function largestCard(width, room, gap, side, most) {
  * @param {number} gap
  * @param {number} columnGap
  * @param {boolean} side
- * @param {number} room the height of the tableau: its columns start at the top of it
+ * @param {number} tableau the height of the tableau: its columns start at the top of it
+ * @param {number} reserve the part of it at the bottom a message covers: the columns end above it
  * @param {Spread} most
  * @returns {Metrics}
  */
-function metricsFor(cardWidth, gap, columnGap, side, room, most) {
+function metricsFor(cardWidth, gap, columnGap, side, tableau, reserve, most) {
   const { height, upMin, downMin } = tightest(cardWidth);
   const downBase = Math.max(4, Math.round(DOWN_OFFSET * height));
   const upBase = Math.max(upMin, Math.round(UP_OFFSET * height));
-  // Spread the offsets over the room the typical column would take: more of each card shows.
+  // Spread the offsets over the tableau as the typical column would take it: more of each card
+  // shows. A message shown for a while spreads them no less: only a column it would cover tightens.
   const base = TYPICAL_DOWN * downBase + (TYPICAL_UP - 1) * upBase;
-  const spread = Math.max(1, (room - height) / base);
+  const spread = Math.max(1, (tableau - height) / base);
   return {
     width: cardWidth,
     height,
@@ -160,7 +162,7 @@ function metricsFor(cardWidth, gap, columnGap, side, room, most) {
     downGap: Math.max(downBase, Math.min(Math.round(downBase * spread), Math.round(most.down * height))),
     downMin,
     squeeze: Math.max(3, Math.round(0.03 * height)),
-    room,
+    room: tableau - reserve,
   };
 }
 
@@ -188,8 +190,8 @@ export function fitBoard(width, room, columns, reserve = 0, most = GAME_SPREAD) 
     // Beside the foundations, the columns take the width the cards leave.
     const spare = (width - 9 * card - 4 * gap) / 6;
     const columnGap = side ? Math.floor(Math.max(gap, Math.min(spare, MOST_COLUMN_GAP * card))) : gap;
-    const tableau = room - reserve - gap - (side ? 0 : tightest(card).height + gap);
-    return metricsFor(card, gap, columnGap, side, tableau, most);
+    const tableau = room - gap - (side ? 0 : tightest(card).height + gap);
+    return metricsFor(card, gap, columnGap, side, tableau, reserve, most);
   };
   let cardWidth = Math.max(MIN_CARD_WIDTH, side ? beside : above);
   let fitted = metrics(cardWidth);
