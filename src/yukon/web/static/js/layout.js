@@ -58,7 +58,7 @@ const INFO_LINE_HEIGHT = 1.35;
  * @property {number} width      card width
  * @property {number} height     card height
  * @property {number} gap        space round the board's parts
- * @property {number} columnGap  space between columns: wider than *gap* where the columns spread over a sideways board
+ * @property {number} columnGap  space between columns: wider than *gap* where they spread beside the foundations
  * @property {boolean} side      foundations beside the tableau instead of above it
  * @property {number} upGap      offset between face-up cards, spread where there is room
  * @property {number} upMin      the least offset that keeps a card's index readable
