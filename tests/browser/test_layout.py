@@ -228,16 +228,30 @@ _CUT_JS = f"""() => [...document.querySelectorAll('#board .column')].flatMap(col
 }})"""
 
 
-@pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844), (844, 390), (1280, 800)])
-def test_a_strip_cuts_no_pip_nor_picture(open_app: OpenApp, width: int, height: int) -> None:
-    app = open_app(viewport={"width": width, "height": height}, touch=width < 600)
-    app.open_deal(LONG_CODE)
+def _check_no_cut(app: AppPage) -> None:
     parts: list[tuple[str, float, float]] = app.page.evaluate(_CUT_JS)
     cut = [(card, bottom, edge) for card, bottom, edge in parts if bottom > edge + 0.5]
     assert cut == []
     # A last card shows all of its own: 7♥ all seven pips, K♠ its picture.
     assert sum(1 for card, _, _ in parts if card == "7H") == 7
     assert any(card == "KS" for card, _, _ in parts)
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844), (844, 390), (1280, 800)])
+def test_a_strip_cuts_no_pip_nor_picture(open_app: OpenApp, width: int, height: int) -> None:
+    touch = min(width, height) < 600
+    app = open_app(viewport={"width": width, "height": height}, touch=touch)
+    app.open_deal(LONG_CODE)
+    _check_no_cut(app)
+    # Turned the other way, the board is laid out anew: so is what each strip shows.
+    card = app.box(app.card("7H"))["width"]
+    app.page.set_viewport_size({"width": height, "height": width})
+    app.page.wait_for_function(
+        "width => document.querySelector('#board .card.face').offsetWidth !== width",
+        arg=card,
+    )
+    app.settle()
+    _check_no_cut(app)
 
 
 # How many pixels of an image (a PNG) lie near a colour.

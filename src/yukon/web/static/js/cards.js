@@ -219,7 +219,7 @@ export function makeCardElement(code, name) {
  * @typedef {{width: number, height: number, index: number}} CardSize  index: the index's font size
  */
 
-/** @type {WeakMap<Element, number>} how much of each card showed when its parts were last hidden or shown */
+/** @type {WeakMap<Element, string>} how much of each card showed, at what width, when its parts were last hidden or shown */
 const inSight = new WeakMap();
 
 /**
@@ -233,9 +233,10 @@ const inSight = new WeakMap();
  * @param {CardSize} size
  */
 export function showInSight(node, shown, size) {
-  if (inSight.get(node) === shown) return;
-  inSight.set(node, shown);
   const { width, height, index } = size;
+  const key = `${shown} ${width}`;
+  if (inSight.get(node) === key) return;
+  inSight.set(node, key);
   const top = 0.17 * width + index;
   const area = height - 0.29 * width - top;
   for (const pip of /** @type {NodeListOf<HTMLElement>} */ (node.querySelectorAll(".pip"))) {
