@@ -227,7 +227,9 @@ const inSight = new WeakMap();
  * its part in sight, its top *shown* pixels: an overlapped card's strip shows
  * its index, and no pip or picture cut by the next card's edge. The pips lie
  * where board.css puts them: every one, the lower half's turned ones too, at
- * its place down the pip area, centred on a box one pip high.
+ * its place down the pip area, centred on a box one pip high. The parts are
+ * marked cut (access.css hides them; a card the keyboard focuses, raised
+ * whole, shows them).
  * @param {HTMLElement} node a card made by makeCardElement
  * @param {number} shown Infinity for a card in sight whole
  * @param {CardSize} size
@@ -243,10 +245,9 @@ export function showInSight(node, shown, size) {
     const y = Number(pip.style.getPropertyValue("--y"));
     const down = pip.closest(".turned") ? 1 - y : y;
     const half = (pip.parentElement?.classList.contains("ace") ? 0.5 : 0.2) * width * 0.5;
-    pip.hidden = top + down * area + half + 1 > shown;
+    pip.classList.toggle("cut", top + down * area + half + 1 > shown);
   }
-  const court = /** @type {HTMLElement | null} */ (node.querySelector(".court-frame"));
-  if (court) court.hidden = height - 0.2 * width > shown;
+  node.querySelector(".court-frame")?.classList.toggle("cut", height - 0.2 * width > shown);
 }
 
 /**
