@@ -70,6 +70,8 @@ def test_the_wheel_holds_what_the_app_needs(wheel: zipfile.ZipFile) -> None:
     for needed in (
         "yukon/web/static/index.html",
         "yukon/web/static/js/paths.js",
+        "yukon/web/static/manifest.webmanifest",
+        "yukon/web/static/icons/icon-512.png",
         "yukon/i18n/pt.json",
         "yukon/solver/data/classic.txt",
         *(f"yukon/daily/data/{rules.id}.txt" for rules in RULE_SETS),

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser
 
 from tests.browser.helpers import AppPage, ConsoleWatch
 from tests.browser.proxy import running_proxy
+from tests.browser.test_home_screen import check_manifest, read_manifest
 from tests.web.server import ServerProcess
 from yukon.web.middleware import COOKIE_NAME
 
@@ -53,6 +54,22 @@ def test_the_app_works_under_a_sub_path(browser: Browser, front: str) -> None:
         assert outside == []
         (cookie,) = [c for c in context.cookies() if c["name"] == COOKIE_NAME]
         assert cookie["path"] == PREFIX
+        assert watch.problems() == []
+    finally:
+        context.close()
+
+
+def test_the_home_screen_app_stays_under_the_sub_path(browser: Browser, front: str) -> None:
+    """The manifest and its icons are served under the prefix, and the app the
+    home screen opens starts there."""
+    context = browser.new_context(base_url=front)
+    page = context.new_page()
+    watch = ConsoleWatch(page)
+    try:
+        AppPage(page, watch).goto(f"{PREFIX}/")
+        answer = page.request.get(f"{PREFIX}/static/manifest.webmanifest")
+        assert answer.headers["content-type"] == "application/manifest+json"
+        check_manifest(read_manifest(page), f"{front}{PREFIX}/")
         assert watch.problems() == []
     finally:
         context.close()

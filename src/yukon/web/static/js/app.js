@@ -122,12 +122,14 @@ class App {
   }
 
   /**
-   * The height the board may take: down to the window's bottom, or to the
-   * no-move notice while it is shown at the bottom.
+   * The height the board may take: down to the window's bottom (above a
+   * phone's home bar, full screen), or to the no-move notice while it is
+   * shown at the bottom.
    * @returns {number}
    */
   boardRoom() {
-    const covered = byId("notice").hidden ? 0 : this.dock.covered();
+    const inset = parseFloat(getComputedStyle(byId("view-game")).paddingBottom) || 0;
+    const covered = byId("notice").hidden ? inset : Math.max(inset, this.dock.covered());
     return window.innerHeight - covered - byId("board").getBoundingClientRect().top - 8;
   }
 

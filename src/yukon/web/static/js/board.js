@@ -13,7 +13,7 @@
  * their cards for assistive technology (aria-owns): a screen reader still meets
  * each card inside its named group.
  */
-import { SUITS, SUIT_SYMBOLS, makeBackElement, makeCardElement, parseCard } from "./cards.js";
+import { SUITS, SUIT_SYMBOLS, makeBackElement, makeCardElement, parseCard, showInSight } from "./cards.js";
 import { GAME_SPREAD, columnTops, fitBoard, indexSize } from "./layout.js";
 import { afterFrame, inFrameOfItsOwn } from "./later.js";
 import { reducedMotion } from "./motion.js";
@@ -193,6 +193,11 @@ export class BoardView {
     /** @type {Map<HTMLElement, number>} each card's paint order in the layer */
     this.depths = new Map();
     /**
+     * @type {Map<number, string>} the columns whose squeezed run the player
+     * opened, each at the card touched or focused there: its strips lie round it
+     */
+    this.opened = new Map();
+    /**
      * @type {Set<HTMLElement>} cards let go by a drag that slide to their places
      * still fixed to the window, each on the layer it had while dragged: the
      * drop neither lays them out nor paints them again in the middle of the
@@ -232,6 +237,14 @@ export class BoardView {
     tableau.append(...this.columnSlots);
     root.replaceChildren(top, tableau, this.layer);
     for (const event of ["focusin", "focusout"]) root.addEventListener(event, () => this.markFocus());
+    // A squeezed run opens where it is clicked or touched (drag.js picks no card up from it),
+    // and where the keyboard's focus goes: the focus is seen, and the card's index read.
+    for (const event of ["click", "focusin"]) {
+      root.addEventListener(event, (event) => {
+        const card = /** @type {HTMLElement} */ (event.target).closest(".card.squeezed");
+        if (card instanceof HTMLElement && card.dataset.card) this.open(card.dataset.card);
+      });
+    }
     /** @type {Metrics} */
     this.metrics = fitBoard(Math.max(1, root.clientWidth), Math.max(200, this.room()), [], 0, spread);
     // Sized at once: a board still at its style sheet's default size is wider than a phone.
@@ -352,6 +365,9 @@ export class BoardView {
     const room = this.measure();
     const turned = this.turnedBy(state);
     this.releaseDrag();
+    for (const [column] of this.opened) {
+      if (state.columns[column].cards.join() !== this.state?.columns[column].cards.join()) this.opened.delete(column);
+    }
     this.state = state;
     this.placed.columns = state.columns.map((column, index) => this.fillColumn(index, column));
     this.placed.foundations = state.foundations.map((foundation, index) => this.fillFoundation(index, foundation));
@@ -465,25 +481,34 @@ export class BoardView {
     style.setProperty("--card-w", `${metrics.width}px`);
     style.setProperty("--card-h", `${metrics.height}px`);
     style.setProperty("--gap", `${metrics.gap}px`);
+    style.setProperty("--column-gap", `${metrics.columnGap}px`);
     style.setProperty("--index", `${indexSize(metrics.width)}px`);
     const columns = this.placed.columns.map((cards, index) => {
       const down = cards.filter((node) => node.classList.contains("back")).length;
-      const tops = columnTops(down, cards.length - down, metrics);
+      const open = cards.findIndex((node) => node.dataset.card === this.opened.get(index));
+      const tops = columnTops(down, cards.length - down, metrics, open < 0 ? -1 : open - down);
       setStyle(this.columnSlots[index], "height", `${tops.height}px`);
-      return tops.offsets;
+      return tops;
     });
     const corners = this.corners(room, metrics, again);
+    const size = { width: metrics.width, height: metrics.height, index: indexSize(metrics.width) };
     this.placed.columns.forEach((cards, column) => {
       const at = corners.columns[column];
+      const { offsets, squeezed } = columns[column];
       cards.forEach((node, index) => {
-        this.place(node, { x: at.x, y: at.y + columns[column][index] }, COLUMN_Z * (column + 1) + index);
-        // Parts of a card that the next card covers are not drawn (access.css).
+        this.place(node, { x: at.x, y: at.y + offsets[index] }, COLUMN_Z * (column + 1) + index);
+        // Parts of a card that the next card covers are not drawn (access.css, showInSight).
         node.classList.toggle("covered", index < cards.length - 1);
+        node.classList.toggle("squeezed", squeezed[index]);
+        if (node.dataset.card) showInSight(node, index < cards.length - 1 ? offsets[index + 1] - offsets[index] : Infinity, size);
       });
     });
     this.placed.foundations.forEach((cards, index) => {
       const at = corners.foundations[index];
-      cards.forEach((node, order) => this.place(node, at, order + 1));
+      cards.forEach((node, order) => {
+        this.place(node, at, order + 1);
+        showInSight(node, Infinity, size);
+      });
     });
     for (const listener of this.laidOut) listener();
   }
@@ -575,7 +600,10 @@ export class BoardView {
     if (!node) return;
     for (const cards of this.placed.columns) {
       const index = cards.indexOf(node);
-      if (index > 0) cards[index - 1].classList.remove("covered");
+      if (index <= 0) continue;
+      const under = cards[index - 1];
+      under.classList.remove("covered", "squeezed");
+      if (under.dataset.card) showInSight(under, Infinity, { ...this.metrics, index: indexSize(this.metrics.width) });
     }
     this.placed.foundations.forEach((cards, index) => {
       if (cards[cards.length - 1] !== node) return;
@@ -755,6 +783,18 @@ export class BoardView {
   }
 
   /**
+   * Open the squeezed run of *code*'s column at *code*: the cards round it
+   * show their strips, and others of the column are squeezed instead.
+   * @param {string} code
+   */
+  open(code) {
+    const where = this.locate(code);
+    if (!where || !("column" in where) || !this.face(code).classList.contains("squeezed")) return;
+    this.opened.set(where.column, code);
+    this.layout();
+  }
+
+  /**
    * The slot element a target names: a column, or the foundation of *card*'s suit.
    * @param {string} target "1"…"7" or "F"
    * @param {string} card
@@ -800,6 +840,7 @@ export class BoardView {
    */
   showHint(card, target) {
     this.clearMarks();
+    this.open(card);
     this.face(card).classList.add("hinted");
     this.slotOf(target, card).classList.add("hinted");
   }

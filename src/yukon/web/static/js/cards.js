@@ -126,6 +126,25 @@ const PIPS = (() => {
 /** The court pictures, one sprite loaded once and only when a court card is drawn. */
 const COURTS = new URL("../cards/courts.svg", import.meta.url).pathname;
 
+/** The suits the four-colour deck colours anew: ♦ blue, ♣ green. */
+const FOUR_COLOURED = ["D", "C"];
+
+/**
+ * A court card's picture: an image, drawn as one piece (the sprite's symbol
+ * used in place brought its dozens of nested, transformed parts into the
+ * page's layers).
+ * @param {string} view the sprite's view that frames it
+ * @param {string} className
+ * @returns {HTMLImageElement}
+ */
+function courtPicture(view, className) {
+  const art = document.createElement("img");
+  art.className = className;
+  art.alt = "";
+  art.src = `${COURTS}#${view}`;
+  return art;
+}
+
 /**
  * @param {CardInfo} card
  * @param {number[][]} places where its pips lie in this area, [x, y] from 0 to 1
@@ -148,14 +167,10 @@ function pipArea(card, places) {
  */
 function middle(card) {
   if (card.rank > 10) {
-    // An image, drawn as one piece: the sprite's symbol used in place brought
-    // its dozens of nested, transformed parts into the page's layers.
-    const art = document.createElement("img");
-    art.className = "art";
-    art.alt = "";
-    art.src = `${COURTS}#${card.code}-view`;
     const frame = element("span", "court-frame");
-    frame.append(art);
+    // A diamond's or club's picture in the four-colour deck's colours too, shown instead with that setting (access.css).
+    if (FOUR_COLOURED.includes(card.suit)) frame.append(courtPicture(`${card.code}-four-view`, "art art-four"));
+    frame.append(courtPicture(`${card.code}-view`, "art"));
     return frame;
   }
   return pipArea(card, PIPS[card.rank].filter(([, y]) => y <= 0.5));
@@ -197,6 +212,42 @@ export function makeCardElement(code, name) {
   // index, whose background a contrast check then reads as the card's own.
   node.append(turned(card), index, middle(card));
   return node;
+}
+
+/**
+ * A card's size, for drawing what of it shows.
+ * @typedef {{width: number, height: number, index: number}} CardSize  index: the index's font size
+ */
+
+/** @type {WeakMap<Element, string>} how much of each card showed, at what width, when its parts were last hidden or shown */
+const inSight = new WeakMap();
+
+/**
+ * Show of a face-up card only the pips (or the picture) that lie wholly in
+ * its part in sight, its top *shown* pixels: an overlapped card's strip shows
+ * its index, and no pip or picture cut by the next card's edge. The pips lie
+ * where board.css puts them: every one, the lower half's turned ones too, at
+ * its place down the pip area, centred on a box one pip high. The parts are
+ * marked cut (access.css hides them; a card the keyboard focuses, raised
+ * whole, shows them).
+ * @param {HTMLElement} node a card made by makeCardElement
+ * @param {number} shown Infinity for a card in sight whole
+ * @param {CardSize} size
+ */
+export function showInSight(node, shown, size) {
+  const { width, height, index } = size;
+  const key = `${shown} ${width}`;
+  if (inSight.get(node) === key) return;
+  inSight.set(node, key);
+  const top = 0.17 * width + index;
+  const area = height - 0.29 * width - top;
+  for (const pip of /** @type {NodeListOf<HTMLElement>} */ (node.querySelectorAll(".pip"))) {
+    const y = Number(pip.style.getPropertyValue("--y"));
+    const down = pip.closest(".turned") ? 1 - y : y;
+    const half = (pip.parentElement?.classList.contains("ace") ? 0.5 : 0.2) * width * 0.5;
+    pip.classList.toggle("cut", top + down * area + half + 1 > shown);
+  }
+  node.querySelector(".court-frame")?.classList.toggle("cut", height - 0.2 * width > shown);
 }
 
 /**

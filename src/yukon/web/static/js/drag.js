@@ -127,7 +127,9 @@ export class PointerInput {
     const node = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest(".card.face"));
     const card = node?.dataset.card;
     if (!card || !this.handlers.canPick(card)) return;
+    // A press on a squeezed run opens it (board.js): the cards are picked up from their strips.
     event.preventDefault();
+    if (node?.classList.contains("squeezed")) return;
     this.board.root.setPointerCapture(event.pointerId);
     const kind = /** @type {keyof typeof SLOP} */ (event.pointerType in SLOP ? event.pointerType : "mouse");
     this.press = {
