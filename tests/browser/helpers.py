@@ -14,14 +14,9 @@ from playwright.sync_api import ConsoleMessage, Locator, Page
 from yukon.engine import CLASSIC, Game, GameCode
 
 CHROMIUM: Final = Path("/usr/bin/chromium")
-CHROMIUM_ARGS: Final = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+# Playwright itself starts Chromium with --no-sandbox, --no-first-run, --disable-sync,
+# --disable-component-update and --disable-background-networking; only the GPU is left.
+CHROMIUM_ARGS: Final = ["--disable-gpu"]
 SCREENSHOTS: Final = Path(__file__).resolve().parents[2] / "screenshots"
 _REFUSAL_LOG: Final = re.compile(
     r"Failed to load resource: the server responded with a status of (\d+)"
