@@ -199,6 +199,12 @@ class AppPage:
         assert status == 200
         self.reload()
 
+    def sent_requests(self) -> list[str]:
+        """The URLs of the requests the page sends from now on, in a list that grows."""
+        sent: list[str] = []
+        self.page.on("request", lambda request: sent.append(request.url))
+        return sent
+
     # What the board shows
 
     def card(self, code: str) -> Locator:
