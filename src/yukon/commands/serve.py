@@ -230,6 +230,15 @@ def _url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+# The options that are settings of the same name as they stand.
+_AS_GIVEN: Final = (
+    "durable", "secure_cookies", "cache_size", "solver_queue", "hint_seconds",
+    "analysis_seconds", "max_body", "max_game_steps", "games_per_minute",
+)  # fmt: skip
+# The options app_settings reads: what each server process of --workers N is given.
+_SETTINGS_FIELDS: Final = (*_AS_GIVEN, "db", "solver_workers", "allowed_hosts", "host", "workers")
+
+
 def app_settings(args: argparse.Namespace) -> AppSettings:
     """The server's settings from the parsed options."""
     from yukon.storage import default_db_path
@@ -241,25 +250,10 @@ def app_settings(args: argparse.Namespace) -> AppSettings:
         solver_workers = default_workers(args.workers)
     return AppSettings(
         db_path=args.db if args.db is not None else default_db_path(),
-        durable=args.durable,
-        secure_cookies=args.secure_cookies,
-        cache_size=args.cache_size,
         solver_workers=solver_workers,
-        solver_queue=args.solver_queue,
-        hint_seconds=args.hint_seconds,
-        analysis_seconds=args.analysis_seconds,
-        max_body=args.max_body,
-        max_game_steps=args.max_game_steps,
-        games_per_minute=args.games_per_minute,
         allowed_hosts=tuple(allowed),
+        **{name: getattr(args, name) for name in _AS_GIVEN},
     )
-
-
-_SETTINGS_FIELDS: Final = (
-    "db", "durable", "secure_cookies", "cache_size", "solver_workers", "solver_queue",
-    "hint_seconds", "analysis_seconds", "max_body", "max_game_steps", "games_per_minute",
-    "allowed_hosts", "host", "workers",
-)  # fmt: skip
 
 
 def tune_collector() -> None:
