@@ -1,4 +1,4 @@
-"""Lost by facts in pairs (:mod:`yukon.solver.pairs`): the pairs derived are
+"""Lost by facts in pairs (:mod:`yukon.solver.proofs.pairs`): the pairs derived are
 those of the definition, every position the relaxed game finds lost is found
 lost, a position found lost is lost, and no position of a winning line is."""
 
@@ -8,13 +8,18 @@ from itertools import islice
 
 import pytest
 
+from tests.solver.reference import (
+    confirm_lost,
+    found_by_both,
+    lost_beyond,
+    small_positions,
+    winning_lines,
+)
 from yukon.engine import CLASSIC, RELAXED, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver.board import Board
-from yukon.solver.escape import escape_lost
-from yukon.solver.pairs import Pairs, _set_bits
-from yukon.solver.reach import unreached
-
-from .reference import confirm_lost, found_by_both, lost_beyond, small_positions, winning_lines
+from yukon.solver.proofs.escape import escape_lost
+from yukon.solver.proofs.pairs import Pairs, _set_bits
+from yukon.solver.proofs.reach import unreached
 
 Fact = tuple[object, ...]
 _FEET = [("foot", number) for number in range(7)]
