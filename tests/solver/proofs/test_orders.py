@@ -24,7 +24,7 @@ from yukon.solver.proofs.pairs import Pairs, height, leave, up
 from yukon.solver.proofs.reach import unreached
 from yukon.solver.tables import CARD_COUNT
 
-_STUDY = Path(__file__).parents[2] / "docs" / "winnability.jsonl"
+_STUDY = Path(__file__).parents[3] / "docs" / "winnability.jsonl"
 
 
 class _TooLargeError(RuntimeError):
