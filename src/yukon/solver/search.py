@@ -29,19 +29,43 @@ from yukon.engine import Game, IllegalMoveError, Move, Position
 from yukon.solver.board import Board, Snapshot, Undo
 from yukon.solver.measures import progress
 from yukon.solver.proofs.escape import escape_lost
-from yukon.solver.proofs.frozen import LostPositions
+from yukon.solver.proofs.frozen import LostPositions, is_lost
 from yukon.solver.proofs.orders import Orders
 from yukon.solver.proofs.pairs import Pairs
 from yukon.solver.proofs.reach import unreached
 from yukon.solver.result import Limit, SolverError, SolveResult, Status
+from yukon.solver.schedule import (
+    AFTER_MOVE,
+    AFTER_TURN,
+    COMPLETE_START,
+    DEEP,
+    DEEP_SECONDS,
+    FACE_UP_STATES,
+    LATE,
+    LATE_WEIGHTS,
+    LOCAL_STATES,
+    ONCE,
+    ORDERS_SECONDS,
+    RESTART_STATES,
+    ROOT,
+    SCHEDULE,
+    SLICE,
+    WEIGHTS,
+    Ask,
+    asked,
+)
 from yukon.solver.shorten import shorten
 from yukon.solver.tables import FOUNDATION
 
 __all__ = [
     "DEEP",
     "DEEP_SECONDS",
+    "FACE_UP_STATES",
     "LATE",
     "LATE_WEIGHTS",
+    "LOCAL_STATES",
+    "ORDERS_SECONDS",
+    "RESTART_STATES",
     "SLICE",
     "VERSION",
     "WEIGHTS",
@@ -56,32 +80,6 @@ change that can alter a verdict or a count of states under the same budget takes
 that results of two searches are never mixed into one figure. docs/solver.md says what each
 version changed, with its figures."""
 
-SLICE: Final = 500
-"""The states of one turn of weight 1."""
-WEIGHTS: Final = (1, 2, 3, 4)
-"""The turns of phases 1–4 in slices: each phase finds some wins far sooner
-than the others, and the complete search needs the most states, for proofs."""
-LATE: Final = 200_000
-"""After this many states the turns follow :data:`LATE_WEIGHTS`: wins seldom
-need more, proofs of unwinnability more often (docs/solver.md)."""
-LATE_WEIGHTS: Final = (0, 0, 1, 4)
-"""Four of every five states for the complete search, the only phase that
-proves, and the rest for the restarts, which cut the tail of the wins (measured: docs/solver.md)."""
-ORDERS_SECONDS: Final = 5.0
-"""The seconds a budget in seconds must have left, once past :data:`LATE`
-states, for the search to ask the orders of :mod:`yukon.solver.proofs.orders` (2–3 s a deal):
-a hint of a second would only spend its last fraction on an ask cut short."""
-DEEP: Final = 1_000_000
-"""After this many states, once, the search asks the orders again with rule 3 of
-:mod:`yukon.solver.proofs.orders`, if a budget in seconds has :data:`DEEP_SECONDS` left."""
-DEEP_SECONDS: Final = 10.0
-"""The seconds a budget in seconds must have left for that."""
-LOCAL_STATES: Final = 300
-"""How far phase 2 looks from one milestone for the next."""
-FACE_UP_STATES: Final = 50 * LOCAL_STATES
-"""How far it looks for a win from a milestone with every card face up."""
-RESTART_STATES: Final = 300
-"""The unit of the restart budgets in phase 3."""
 _CLOCK_EVERY: Final = 512
 """How many states between looks at the clock."""
 _NEVER: Final = 1 << 60
@@ -97,8 +95,9 @@ def solve(position: Position, limit: Limit) -> SolveResult:
     """
     budget = _Budget(limit)
     phases = _Phases(position)
-    if unreached(phases.complete.board):  # finds every closed set of frozen.py too
-        return SolveResult(Status.UNWINNABLE, (), 0, budget.elapsed())
+    for proof in asked(ROOT):
+        if phases.provers.lost(proof, budget):
+            return SolveResult(Status.UNWINNABLE, (), 0, budget.elapsed())
     found = [] if phases.complete.board.is_won else phases.run(budget)
     if found is None:
         status = Status.UNWINNABLE if phases.complete.done else Status.UNKNOWN
@@ -182,32 +181,85 @@ class _LostCheck(Protocol):
         """Whether the position is lost just after a move put *card* on a column."""
 
 
+class _Provers:
+    """The proofs of :mod:`yukon.solver.proofs` as the schedule asks them, by name, of the
+    position the search starts from (``orders-deep`` asks the orders already built again)."""
+
+    def __init__(self, position: Position, board: Board) -> None:
+        self.position = position
+        self.board = board
+        """The complete search's board, as it stands when a proof is asked."""
+        self.orders: Orders | None = None
+        self.asked: list[tuple[str, int]] = []
+        """Each proof asked, with the states spent when it was (a test compares them with the
+        schedule)."""
+
+    def lost(self, proof: str, budget: _Budget) -> bool:
+        """Whether *proof* finds the position lost.
+
+        :raises ValueError: for a proof the search cannot ask here.
+        """
+        board = self.board
+        self.asked.append((proof, budget.states))
+        if proof == "reach":
+            return bool(unreached(board))  # finds every closed set of frozen.py too
+        if proof == "frozen":
+            return is_lost(board)
+        if proof == "escape":
+            return escape_lost(board)
+        if proof == "pairs":
+            return Pairs(board).lost(board)
+        if proof == "orders":
+            self.orders = Orders(Board(self.position), budget.out_of_time)
+            return self.orders.lost()
+        if proof == "orders-deep":
+            return self.orders is not None and self.orders.lost(deep=True)
+        raise ValueError(f"the search cannot ask the proof {proof!r} here")
+
+
+def _after(when: str, proof: str) -> int:
+    """From how many states on the schedule asks *proof* at *when* (never: :data:`_NEVER`).
+
+    :raises ValueError: when it asks another proof there: the complete search's loop asks only
+        ``frozen`` after a move onto a column and ``reach`` after a turn.
+    """
+    after = _NEVER
+    for ask in SCHEDULE:
+        if ask.when == when:
+            if ask.proof != proof:
+                raise ValueError(f"the search cannot ask the proof {ask.proof!r} at {when!r}")
+            after = min(after, ask.after)
+    return after
+
+
 class _Phases:
-    """The four phases of the module docstring, each on its own board, taking turns."""
+    """The four phases of the module docstring, each on its own board, taking turns, and the
+    proofs asked between turns as the schedule says."""
 
     def __init__(self, position: Position) -> None:
         board = Board(position)
-        self.complete = _DepthFirst(board, LostPositions(board), relaxed_from=LATE)
+        self.complete = _DepthFirst(
+            board,
+            LostPositions(board),
+            lost_from=_after(AFTER_MOVE, "frozen"),
+            relaxed_from=_after(AFTER_TURN, "reach"),
+        )
         self.first = _DepthFirst(_focused(position))
         self.restarts = _Restarts(_focused(position))
         self.milestones = _Milestones(_focused(position))
         self.started = False
-        """Whether the complete search has had a turn (and the check before it)."""
-        self.position = position
-        self.ordered = False
-        """Whether the orders of :mod:`yukon.solver.proofs.orders` were asked."""
-        self.orders: Orders | None = None
-        """Those orders, if asked: asked again, deeper, past :data:`DEEP`."""
-        self.deepened = False
-        """Whether they were asked again."""
+        """Whether the complete search has had a turn (and the proofs asked before it)."""
+        self.provers = _Provers(position, board)
+        self.pending: list[Ask] = [ask for ask in SCHEDULE if ask.when == ONCE]
+        """The asks of :data:`~yukon.solver.schedule.ONCE` not yet made."""
 
     def run(self, budget: _Budget) -> list[int] | None:
         """Turns until a win, the complete search's end or the budget's.
 
         When a focused depth-first search runs out of moves, every focused line
         has been tried: the other focused phases could find nothing more. The
-        quick phases do not look for lost positions (:mod:`yukon.solver.proofs.frozen`):
-        measured, the check costs them more time than it saves.
+        quick phases do not look for lost positions: measured, the check costs
+        them more time than it saves.
         """
         phases: list[tuple[_Phase, int]] = [
             (self.first, 0),
@@ -220,24 +272,9 @@ class _Phases:
                 weight = (WEIGHTS if budget.states < LATE else LATE_WEIGHTS)[number]
                 if not weight:
                     continue
-                if phase is self.complete and not self.started:
-                    self.started = True
-                    board = self.complete.board
-                    if escape_lost(board) or Pairs(board).lost(board):
-                        self.complete.done = True  # lost: proofs
-                        return None
-                if budget.states >= LATE and not self.ordered:
-                    self.ordered = True
-                    if budget.can_spare(ORDERS_SECONDS):
-                        self.orders = Orders(Board(self.position), budget.out_of_time)
-                        if self.orders.lost():
-                            self.complete.done = True  # lost: a proof
-                            return None
-                if budget.states >= DEEP and self.orders is not None and not self.deepened:
-                    self.deepened = True
-                    if budget.can_spare(DEEP_SECONDS) and self.orders.lost(deep=True):
-                        self.complete.done = True  # lost: a proof
-                        return None
+                if self._proved(phase is self.complete, budget):
+                    self.complete.done = True  # lost: a proof
+                    return None
                 found = phase.run(budget.turn(SLICE * weight))
                 if found is not None or self.complete.done:
                     return found
@@ -248,6 +285,22 @@ class _Phases:
             else:
                 phases = [(phase, number) for phase, number in phases if not phase.done]
         return None
+
+    def _proved(self, complete: bool, budget: _Budget) -> bool:
+        """Ask, before a turn (of the complete search if *complete*), the proofs the schedule
+        asks there; whether one finds the position lost."""
+        if complete and not self.started:
+            self.started = True
+            for proof in asked(COMPLETE_START):
+                if self.provers.lost(proof, budget):
+                    return True
+        for ask in [ask for ask in self.pending if budget.states >= ask.after]:
+            self.pending.remove(ask)
+            if (not ask.seconds or budget.can_spare(ask.seconds)) and self.provers.lost(
+                ask.proof, budget
+            ):
+                return True
+        return False
 
 
 def _focused(position: Position) -> Board:
@@ -260,13 +313,11 @@ class _DepthFirst:
     """A depth-first search from *board* for a win that goes on where its last
     turn stopped; positions seen are never searched again.
 
-    With *lost*, lines are cut where a move onto a column leaves a position
-    proven lost (a move to the foundations never does). From *relaxed_from*
-    states of the budget on, lines are also cut where a move that turns a card
-    leaves a position lost in the relaxed game of :mod:`yukon.solver.proofs.reach`
-    (an ask costs a few states' time and turns are a few of the moves, so it
-    is asked only once a deal has withstood the quick phases that long). With
-    *cap*, the search ends (``capped``) once it has seen that many positions.
+    With *lost*, from *lost_from* states of the budget on, lines are cut where a move onto a
+    column leaves a position proven lost (a move to the foundations never does). From
+    *relaxed_from* states on, lines are also cut where a move that turns a card leaves a
+    position lost in the relaxed game of :mod:`yukon.solver.proofs.reach`. With *cap*, the
+    search ends (``capped``) once it has seen that many positions.
     """
 
     def __init__(
@@ -274,10 +325,12 @@ class _DepthFirst:
         board: Board,
         lost: _LostCheck | None = None,
         cap: int = 0,
+        lost_from: int = 0,
         relaxed_from: int = _NEVER,
     ) -> None:
         self.board = board
         self.lost = lost
+        self.lost_from = lost_from
         self.relaxed_from = relaxed_from
         self.cap = cap
         self.seen = {board.key}
@@ -312,7 +365,12 @@ class _DepthFirst:
             path.append(undo)
             if board.left == 0:
                 return [step.move for step in path]
-            if lost is not None and move & 7 != FOUNDATION and lost.after_move(move >> 3):
+            if (
+                lost is not None
+                and move & 7 != FOUNDATION
+                and budget.states >= self.lost_from
+                and lost.after_move(move >> 3)
+            ):
                 board.unmake(path.pop())  # lost for good: nothing to try from here
             elif undo.turned and budget.states >= self.relaxed_from and unreached(board):
                 board.unmake(path.pop())  # likewise
