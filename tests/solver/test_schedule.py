@@ -33,7 +33,7 @@ def _asks(number: int, states: int) -> tuple[list[tuple[str, int]], _Phases]:
     phases = _Phases(Position.from_code(GameCode(CLASSIC, number)))
     budget = _Budget(Limit(states=states))
     for proof in asked(ROOT):
-        if phases.provers.lost(proof, budget):
+        if phases.provers.prove(proof, budget) is not None:
             return phases.provers.asked, phases
     phases.run(budget)
     return phases.provers.asked, phases

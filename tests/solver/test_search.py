@@ -131,6 +131,10 @@ def test_past_deep_a_deal_lost_by_deeper_orders_ends_at_once() -> None:
     result = solve(deal, Limit(states=DEEP + SLICE * max(WEIGHTS)))
     assert result.status is Status.UNWINNABLE
     assert result.states >= DEEP
+    proof = result.as_dict()["proved_by"]
+    assert isinstance(proof, dict)
+    assert (proof["proof"], proof["deep"]) == ("orders", True)
+    assert {"leave AD", "leave 7C", "up 7S"} <= set(proof["events"])  # docs/solver.md
 
 
 def test_only_a_budget_with_seconds_to_spare_asks_the_orders() -> None:

@@ -28,12 +28,20 @@ from typing import Final, Protocol, TypeAlias
 from yukon.engine import Game, IllegalMoveError, Move, Position
 from yukon.solver.board import Board, Snapshot, Undo
 from yukon.solver.measures import progress
-from yukon.solver.proofs.escape import escape_lost
-from yukon.solver.proofs.frozen import LostPositions, is_lost
+from yukon.solver.proofs.escape import escape_card
+from yukon.solver.proofs.frozen import LostPositions, closed_set
 from yukon.solver.proofs.orders import Orders
 from yukon.solver.proofs.pairs import Pairs
 from yukon.solver.proofs.reach import unreached
-from yukon.solver.result import Limit, SolverError, SolveResult, Status
+from yukon.solver.result import (
+    SEARCH,
+    SOLUTION,
+    Limit,
+    ProvedBy,
+    SolverError,
+    SolveResult,
+    Status,
+)
 from yukon.solver.schedule import (
     AFTER_MOVE,
     AFTER_TURN,
@@ -55,7 +63,7 @@ from yukon.solver.schedule import (
     asked,
 )
 from yukon.solver.shorten import shorten
-from yukon.solver.tables import FOUNDATION
+from yukon.solver.tables import CARD_COUNT, FOUNDATION, card_name
 
 __all__ = [
     "DEEP",
@@ -95,16 +103,19 @@ def solve(position: Position, limit: Limit) -> SolveResult:
     """
     budget = _Budget(limit)
     phases = _Phases(position)
-    for proof in asked(ROOT):
-        if phases.provers.lost(proof, budget):
-            return SolveResult(Status.UNWINNABLE, (), 0, budget.elapsed())
+    for name in asked(ROOT):
+        proof = phases.provers.prove(name, budget)
+        if proof is not None:
+            return SolveResult(Status.UNWINNABLE, (), 0, budget.elapsed(), proof)
     found = [] if phases.complete.board.is_won else phases.run(budget)
     if found is None:
-        status = Status.UNWINNABLE if phases.complete.done else Status.UNKNOWN
-        return SolveResult(status, (), budget.states, budget.elapsed())
+        if not phases.complete.done:
+            return SolveResult(Status.UNKNOWN, (), budget.states, budget.elapsed())
+        proof = phases.proof or ProvedBy(SEARCH)
+        return SolveResult(Status.UNWINNABLE, (), budget.states, budget.elapsed(), proof)
     moves = tuple(phases.complete.board.to_move(move) for move in shorten(position, found))
     verify(position, moves)
-    return SolveResult(Status.WON, moves, budget.states, budget.elapsed())
+    return SolveResult(Status.WON, moves, budget.states, budget.elapsed(), ProvedBy(SOLUTION))
 
 
 def verify(position: Position, moves: tuple[Move, ...]) -> None:
@@ -194,27 +205,49 @@ class _Provers:
         """Each proof asked, with the states spent when it was (a test compares them with the
         schedule)."""
 
-    def lost(self, proof: str, budget: _Budget) -> bool:
-        """Whether *proof* finds the position lost.
+    def prove(self, proof: str, budget: _Budget) -> ProvedBy | None:
+        """What *proof* says decides the position lost, with the cards, suits or events it
+        concerns (cheap to say once found); ``None`` when it does not find it lost.
 
         :raises ValueError: for a proof the search cannot ask here.
         """
         board = self.board
         self.asked.append((proof, budget.states))
         if proof == "reach":
-            return bool(unreached(board))  # finds every closed set of frozen.py too
+            cards = unreached(board)  # finds every closed set of frozen.py too
+            lowest = {card // 13: card for card in sorted(cards, reverse=True)}  # of each suit
+            return ProvedBy(proof, cards=_names(list(lowest.values()))) if cards else None
         if proof == "frozen":
-            return is_lost(board)
+            cards = list(closed_set(board, [c for column in board.columns for c in column]))
+            return ProvedBy(proof, cards=_names(cards)) if cards else None
         if proof == "escape":
-            return escape_lost(board)
+            card = escape_card(board)
+            return ProvedBy(proof, cards=(card_name(card),)) if card >= 0 else None
         if proof == "pairs":
-            return Pairs(board).lost(board)
+            suits = Pairs(board).unfinished(board)
+            return ProvedBy(proof, suits=tuple("SHDC"[suit] for suit in suits)) if suits else None
         if proof == "orders":
             self.orders = Orders(Board(self.position), budget.out_of_time)
-            return self.orders.lost()
+            return _orders_proof(self.orders.never(), deep=False)
         if proof == "orders-deep":
-            return self.orders is not None and self.orders.lost(deep=True)
+            never = [] if self.orders is None else self.orders.never(deep=True)
+            return _orders_proof(never, deep=True)
         raise ValueError(f"the search cannot ask the proof {proof!r} here")
+
+
+def _names(cards: list[int]) -> tuple[str, ...]:
+    return tuple(card_name(card) for card in sorted(cards))
+
+
+def _orders_proof(never: list[int], deep: bool) -> ProvedBy | None:
+    """The events the orders found never to happen, as ``leave 6D`` or ``up 7S``."""
+    if not never:
+        return None
+    events = tuple(
+        f"leave {card_name(event)}" if event < CARD_COUNT else f"up {card_name(event - CARD_COUNT)}"
+        for event in never
+    )
+    return ProvedBy("orders", events=events, deep=deep)
 
 
 def _after(when: str, proof: str) -> int:
@@ -252,6 +285,8 @@ class _Phases:
         self.provers = _Provers(position, board)
         self.pending: list[Ask] = [ask for ask in SCHEDULE if ask.when == ONCE]
         """The asks of :data:`~yukon.solver.schedule.ONCE` not yet made."""
+        self.proof: ProvedBy | None = None
+        """What proved the position lost, if a proof did."""
 
     def run(self, budget: _Budget) -> list[int] | None:
         """Turns until a win, the complete search's end or the budget's.
@@ -272,7 +307,8 @@ class _Phases:
                 weight = (WEIGHTS if budget.states < LATE else LATE_WEIGHTS)[number]
                 if not weight:
                     continue
-                if self._proved(phase is self.complete, budget):
+                self.proof = self._proved(phase is self.complete, budget)
+                if self.proof is not None:
                     self.complete.done = True  # lost: a proof
                     return None
                 found = phase.run(budget.turn(SLICE * weight))
@@ -286,21 +322,22 @@ class _Phases:
                 phases = [(phase, number) for phase, number in phases if not phase.done]
         return None
 
-    def _proved(self, complete: bool, budget: _Budget) -> bool:
+    def _proved(self, complete: bool, budget: _Budget) -> ProvedBy | None:
         """Ask, before a turn (of the complete search if *complete*), the proofs the schedule
-        asks there; whether one finds the position lost."""
+        asks there; what found the position lost, if one did."""
         if complete and not self.started:
             self.started = True
-            for proof in asked(COMPLETE_START):
-                if self.provers.lost(proof, budget):
-                    return True
+            for name in asked(COMPLETE_START):
+                proof = self.provers.prove(name, budget)
+                if proof is not None:
+                    return proof
         for ask in [ask for ask in self.pending if budget.states >= ask.after]:
             self.pending.remove(ask)
-            if (not ask.seconds or budget.can_spare(ask.seconds)) and self.provers.lost(
-                ask.proof, budget
-            ):
-                return True
-        return False
+            if not ask.seconds or budget.can_spare(ask.seconds):
+                proof = self.provers.prove(ask.proof, budget)
+                if proof is not None:
+                    return proof
+        return None
 
 
 def _focused(position: Position) -> Board:

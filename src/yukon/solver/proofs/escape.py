@@ -23,12 +23,17 @@ from yukon.solver.board import Board
 from yukon.solver.proofs.frozen import may_stay
 from yukon.solver.tables import CARD_COUNT, KING_RANK
 
-__all__ = ["escape_lost", "escape_set"]
+__all__ = ["escape_card", "escape_lost", "escape_set"]
 
 
 def escape_lost(board: Board) -> bool:
-    """Whether some tableau card's every way out leads into a closed set (see
-    above). Only cards that could be *m* are tried: not Kings, and with some
+    """Whether some tableau card's every way out leads into a closed set (see above)."""
+    return escape_card(board) >= 0
+
+
+def escape_card(board: Board) -> int:
+    """The first tableau card, column by column, whose every way out leads into a closed set
+    (the *m* above), or -1. Only cards that could be *m* are tried: not Kings, and with some
     lower card of their suit covered by a card (by a member, in the end)."""
     above, foundations = board.above, board.foundations
     for column in board.columns:
@@ -41,8 +46,8 @@ def escape_lost(board: Board) -> bool:
             ):
                 continue
             if escape_set(board, card):
-                return True
-    return False
+                return card
+    return -1
 
 
 def escape_set(board: Board, m: int) -> set[int]:

@@ -232,9 +232,18 @@ class Pairs:
     def lost(self, board: Board) -> bool:
         """Whether *board*'s position is lost by the claim above: some two suits
         (or one) cannot be completed together."""
+        return bool(self.unfinished(board))
+
+    def unfinished(self, board: Board) -> list[int]:
+        """The suits (numbers) of *board*'s position that cannot be completed together with
+        some suit (or alone): none unless it is lost."""
         partners = self.derived(board)
         goal = self._goal
-        return any(not partners[f] >> g & 1 for f in goal for g in goal)
+        return [
+            suit
+            for suit, f in enumerate(goal)
+            if any(not partners[f] >> g & 1 or not partners[g] >> f & 1 for g in goal)
+        ]
 
 
 def height(suit: int, cards: int) -> int:
