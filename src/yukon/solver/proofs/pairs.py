@@ -57,19 +57,10 @@ class Pairs:
 
     def __init__(self, board: Board) -> None:
         parents = board.tables.parents
-        places: list[set[int]] = [set(parents[card]) for card in range(CARD_COUNT)]
         self.first: dict[int, int] = {}
         """The place each tableau card lies on in the position the facts are
         made from."""
-        for number, column in enumerate(board.columns):
-            place = CARD_COUNT + number
-            for card in column:
-                places[card].add(place)
-                self.first[card] = place
-                place = card
-        feet = set(range(CARD_COUNT, _PLACES))
-        for card in range(KING_RANK, CARD_COUNT, 13):
-            places[card] |= feet
+        places = self._places(board)
         # Fact numbers: heights first, then bare and shown for every place and
         # card, then the on facts.
         self._goal = [suit * _HEIGHTS + 13 for suit in range(4)]
@@ -95,14 +86,34 @@ class Pairs:
         """The places each card may be put on (a King: every column foot too)."""
         self.events: list[int] = []
         """The events of each step, a bit each (see :func:`leave` and :func:`up`)."""
+        self._make_steps(parents, places)
 
-        def step(need: list[int], gain: list[int], loss: list[int], events: int = 0) -> None:
-            for fact in set(need):
-                self._by_need[fact].append(len(self._steps))
-            entry = (sorted(set(need)), _bits(need), sorted(set(gain)), _bits(gain), ~_bits(loss))
-            self._steps.append(entry)
-            self.events.append(events)
+    def _places(self, board: Board) -> list[set[int]]:
+        """The places each card may lie on: the cards it may be put on, its place in *board*'s
+        position (noted in :attr:`first`) and, for a King, every column foot."""
+        places: list[set[int]] = [set(board.tables.parents[card]) for card in range(CARD_COUNT)]
+        for number, column in enumerate(board.columns):
+            place = CARD_COUNT + number
+            for card in column:
+                places[card].add(place)
+                self.first[card] = place
+                place = card
+        feet = set(range(CARD_COUNT, _PLACES))
+        for card in range(KING_RANK, CARD_COUNT, 13):
+            places[card] |= feet
+        return places
 
+    def _step(self, need: list[int], gain: list[int], loss: list[int], events: int = 0) -> None:
+        """Add a step of the proof above."""
+        for fact in set(need):
+            self._by_need[fact].append(len(self._steps))
+        entry = (sorted(set(need)), _bits(need), sorted(set(gain)), _bits(gain), ~_bits(loss))
+        self._steps.append(entry)
+        self.events.append(events)
+
+    def _make_steps(self, parents: tuple[tuple[int, ...], ...], places: list[set[int]]) -> None:
+        """Every step 1, 2 and 3 of the proof above, of every card."""
+        step = self._step
         for card in range(CARD_COUNT):
             suit, rank = divmod(card, 13)
             below = suit * _HEIGHTS + rank
