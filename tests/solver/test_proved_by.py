@@ -11,9 +11,9 @@ from yukon.engine import CLASSIC, GameCode, Position, RuleSet
 from yukon.solver import Limit, ProvedBy, SolveResult, Status, solve
 from yukon.solver.batch import Verdict, solve_deal
 from yukon.solver.board import Board
+from yukon.solver.proofs.provers import Provers
 from yukon.solver.result import SOLUTION
 from yukon.solver.schedule import LATE, SLICE, WEIGHTS
-from yukon.solver.search import _Budget, _Provers
 
 
 def _solve(code: GameCode, states: int) -> SolveResult:
@@ -86,7 +86,7 @@ def test_frozen_names_the_closed_set_when_asked_as_a_whole() -> None:
             "foundations": {"S": 12, "H": 10, "D": 10, "C": 12},
         }
     )
-    proof = _Provers(position, Board(position)).prove("frozen", _Budget(Limit(states=1)))
+    proof = Provers(position, Board(position)).prove("frozen")
     assert proof is not None
     cards = ["KS", "JH", "QH", "KH", "JD", "QD", "KD"]  # by suit, then rank
     assert proof.as_json() == {"proof": "frozen", "cards": cards}

@@ -9,7 +9,9 @@ from yukon.engine import CLASSIC, GameCode, Position
 from yukon.solver import Limit, Status, solve
 from yukon.solver import schedule as schedule_module
 from yukon.solver import search as search_module
+from yukon.solver.board import Board
 from yukon.solver.build import is_compiled
+from yukon.solver.proofs.provers import NAMES, Provers
 from yukon.solver.schedule import (
     AFTER_MOVE,
     AFTER_TURN,
@@ -33,10 +35,10 @@ def _asks(number: int, states: int) -> tuple[list[tuple[str, int]], _Phases]:
     phases = _Phases(Position.from_code(GameCode(CLASSIC, number)))
     budget = _Budget(Limit(states=states))
     for proof in asked(ROOT):
-        if phases.provers.prove(proof, budget) is not None:
-            return phases.provers.asked, phases
+        if phases.prove(proof, budget) is not None:
+            return phases.asked, phases
     phases.run(budget)
-    return phases.provers.asked, phases
+    return phases.asked, phases
 
 
 def test_every_entry_names_a_place_and_a_proof_the_search_can_ask_there() -> None:
@@ -48,7 +50,7 @@ def test_every_entry_names_a_place_and_a_proof_the_search_can_ask_there() -> Non
         elif ask.when == AFTER_TURN:
             assert ask.proof == "reach"
         else:
-            assert ask.proof in {"reach", "frozen", "escape", "pairs", "orders", "orders-deep"}
+            assert ask.proof in NAMES
 
 
 def test_a_deal_lost_at_the_root_asks_only_what_the_root_asks() -> None:
@@ -117,3 +119,9 @@ def test_a_proof_the_search_cannot_ask_in_its_loop_is_refused(
     monkeypatch.setattr(search_module, "SCHEDULE", wrong)
     with pytest.raises(ValueError, match="cannot ask the proof 'pairs'"):
         _Phases(Position.from_code(GameCode(CLASSIC, 1)))
+
+
+def test_a_proof_of_no_known_name_is_refused() -> None:
+    position = Position.from_code(GameCode(CLASSIC, 1))
+    with pytest.raises(ValueError, match="no proof is called 'hunch'"):
+        Provers(position, Board(position)).prove("hunch")

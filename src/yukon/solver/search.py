@@ -28,10 +28,8 @@ from typing import Final, Protocol, TypeAlias
 from yukon.engine import Game, IllegalMoveError, Move, Position
 from yukon.solver.board import Board, Snapshot, Undo
 from yukon.solver.measures import progress
-from yukon.solver.proofs.escape import escape_card
-from yukon.solver.proofs.frozen import LostPositions, closed_set
-from yukon.solver.proofs.orders import Orders
-from yukon.solver.proofs.pairs import Pairs
+from yukon.solver.proofs.frozen import LostPositions
+from yukon.solver.proofs.provers import Provers
 from yukon.solver.proofs.reach import unreached
 from yukon.solver.result import (
     SEARCH,
@@ -63,7 +61,7 @@ from yukon.solver.schedule import (
     asked,
 )
 from yukon.solver.shorten import shorten
-from yukon.solver.tables import CARD_COUNT, FOUNDATION, card_name
+from yukon.solver.tables import FOUNDATION
 
 __all__ = [
     "DEEP",
@@ -104,7 +102,7 @@ def solve(position: Position, limit: Limit) -> SolveResult:
     budget = _Budget(limit)
     phases = _Phases(position)
     for name in asked(ROOT):
-        proof = phases.provers.prove(name, budget)
+        proof = phases.prove(name, budget)
         if proof is not None:
             return SolveResult(Status.UNWINNABLE, (), 0, budget.elapsed(), proof)
     found = [] if phases.complete.board.is_won else phases.run(budget)
@@ -192,64 +190,6 @@ class _LostCheck(Protocol):
         """Whether the position is lost just after a move put *card* on a column."""
 
 
-class _Provers:
-    """The proofs of :mod:`yukon.solver.proofs` as the schedule asks them, by name, of the
-    position the search starts from (``orders-deep`` asks the orders already built again)."""
-
-    def __init__(self, position: Position, board: Board) -> None:
-        self.position = position
-        self.board = board
-        """The complete search's board, as it stands when a proof is asked."""
-        self.orders: Orders | None = None
-        self.asked: list[tuple[str, int]] = []
-        """Each proof asked, with the states spent when it was (a test compares them with the
-        schedule)."""
-
-    def prove(self, proof: str, budget: _Budget) -> ProvedBy | None:
-        """What *proof* says decides the position lost, with the cards, suits or events it
-        concerns (cheap to say once found); ``None`` when it does not find it lost.
-
-        :raises ValueError: for a proof the search cannot ask here.
-        """
-        board = self.board
-        self.asked.append((proof, budget.states))
-        if proof == "reach":
-            cards = unreached(board)  # finds every closed set of frozen.py too
-            lowest = {card // 13: card for card in sorted(cards, reverse=True)}  # of each suit
-            return ProvedBy(proof, cards=_names(list(lowest.values()))) if cards else None
-        if proof == "frozen":
-            cards = list(closed_set(board, [c for column in board.columns for c in column]))
-            return ProvedBy(proof, cards=_names(cards)) if cards else None
-        if proof == "escape":
-            card = escape_card(board)
-            return ProvedBy(proof, cards=(card_name(card),)) if card >= 0 else None
-        if proof == "pairs":
-            suits = Pairs(board).unfinished(board)
-            return ProvedBy(proof, suits=tuple("SHDC"[suit] for suit in suits)) if suits else None
-        if proof == "orders":
-            self.orders = Orders(Board(self.position), budget.out_of_time)
-            return _orders_proof(self.orders.never(), deep=False)
-        if proof == "orders-deep":
-            never = [] if self.orders is None else self.orders.never(deep=True)
-            return _orders_proof(never, deep=True)
-        raise ValueError(f"the search cannot ask the proof {proof!r} here")
-
-
-def _names(cards: list[int]) -> tuple[str, ...]:
-    return tuple(card_name(card) for card in sorted(cards))
-
-
-def _orders_proof(never: list[int], deep: bool) -> ProvedBy | None:
-    """The events the orders found never to happen, as ``leave 6D`` or ``up 7S``."""
-    if not never:
-        return None
-    events = tuple(
-        f"leave {card_name(event)}" if event < CARD_COUNT else f"up {card_name(event - CARD_COUNT)}"
-        for event in never
-    )
-    return ProvedBy("orders", events=events, deep=deep)
-
-
 def _after(when: str, proof: str) -> int:
     """From how many states on the schedule asks *proof* at *when* (never: :data:`_NEVER`).
 
@@ -282,7 +222,10 @@ class _Phases:
         self.milestones = _Milestones(_focused(position))
         self.started = False
         """Whether the complete search has had a turn (and the proofs asked before it)."""
-        self.provers = _Provers(position, board)
+        self.provers = Provers(position, board)
+        self.asked: list[tuple[str, int]] = []
+        """Each proof asked, with the states spent when it was (a test compares them with the
+        schedule)."""
         self.pending: list[Ask] = [ask for ask in SCHEDULE if ask.when == ONCE]
         """The asks of :data:`~yukon.solver.schedule.ONCE` not yet made."""
         self.proof: ProvedBy | None = None
@@ -322,19 +265,24 @@ class _Phases:
                 phases = [(phase, number) for phase, number in phases if not phase.done]
         return None
 
+    def prove(self, proof: str, budget: _Budget) -> ProvedBy | None:
+        """Ask *proof* (cut short when *budget*'s seconds run out)."""
+        self.asked.append((proof, budget.states))
+        return self.provers.prove(proof, budget.out_of_time)
+
     def _proved(self, complete: bool, budget: _Budget) -> ProvedBy | None:
         """Ask, before a turn (of the complete search if *complete*), the proofs the schedule
         asks there; what found the position lost, if one did."""
         if complete and not self.started:
             self.started = True
             for name in asked(COMPLETE_START):
-                proof = self.provers.prove(name, budget)
+                proof = self.prove(name, budget)
                 if proof is not None:
                     return proof
         for ask in [ask for ask in self.pending if budget.states >= ask.after]:
             self.pending.remove(ask)
             if not ask.seconds or budget.can_spare(ask.seconds):
-                proof = self.provers.prove(ask.proof, budget)
+                proof = self.prove(ask.proof, budget)
                 if proof is not None:
                     return proof
         return None
