@@ -379,7 +379,8 @@ def test_the_analysis_says_whether_the_game_can_still_be_won(client: TestClient)
     assert result["uses_hidden_cards"] is True
     assert isinstance(result["states"], int)
     assert isinstance(result["seconds"], float)
-    assert set(result) == {"status", "states", "seconds", "uses_hidden_cards"}  # no solution
+    assert result["proved_by"] == "solution"  # what decided it
+    assert set(result) == {"status", "states", "seconds", "uses_hidden_cards", "proved_by"}
     assert get_state(client, state["id"]) == state  # asking changes nothing
 
 

@@ -222,6 +222,7 @@ class Analysis(HTTPEndpoint):
                 "states": result.states,
                 "seconds": round(result.seconds, 3),
                 "uses_hidden_cards": True,
+                "proved_by": result.proved_by_json(),
             }
         )
 

@@ -1,6 +1,6 @@
 """The solver behind the hint and "Can this still be won?", shared fairly.
 
-Searches run in worker processes (:mod:`yukon.solver.worker`), one per CPU and
+Searches run in worker processes (:mod:`yukon.solver.serving.worker`), one per CPU and
 at least two, so that they use every CPU while the event loop only waits for a
 pipe to become readable. Fairness comes from four rules:
 
@@ -17,7 +17,7 @@ pipe to become readable. Fairness comes from four rules:
   went away, or the player moved on) is dropped: taken from its line, or its
   process killed and replaced, which stops it at once.
 
-Answers are cached per position (:mod:`yukon.solver.service`), so asking again
+Answers are cached per position (:mod:`yukon.solver.serving.service`), so asking again
 is instant; a won search also answers every position along its solution.
 """
 
@@ -33,8 +33,8 @@ from typing import Any, Final
 
 from yukon.engine import Game, Move, Position
 from yukon.solver import Limit, SolveResult
-from yukon.solver.service import cached_result, remember, suggested_move
-from yukon.solver.worker import SolverProcess, SolverProcessError, prepare, usable_cpus
+from yukon.solver.serving.service import cached_result, remember, suggested_move
+from yukon.solver.serving.worker import SolverProcess, SolverProcessError, prepare, usable_cpus
 from yukon.web.errors import ApiError, retry_later
 
 __all__ = ["Asker", "Kind", "Solving", "default_workers"]
