@@ -5,15 +5,17 @@
  * game's record (POST /api/v1/records/replay): the browser never re-implements
  * the rules. A record keeps undos as `U`; each undo is a step of its own that
  * names the move it takes back, and the player may leave the undone moves out,
- * to see only the moves that stayed.
+ * to see only the moves that stayed. A game that was not won offers *Where did
+ * it go wrong?* (review.js), whose answer this board shows.
  */
 import { ApiError, api } from "./api.js";
 import { BoardView } from "./board.js";
 import { formatDateTime, formatNumber } from "./format.js";
 import { t } from "./i18n.js";
 import { BOARD_LABELS, apiErrorMessage, refusalMessage } from "./messages.js";
-import { actionButton, outcome, outcomeBadge } from "./history.js";
+import { actionButton, outcome, outcomeBadge, practiceBadge } from "./history.js";
 import { PAGE_SPREAD } from "./layout.js";
+import { ReviewPanel } from "./review.js";
 import { rules, rulesName } from "./rulesets.js";
 import { element, routeLink } from "./pages.js";
 
@@ -111,8 +113,9 @@ export class WatchPage {
    * @param {HTMLElement} article
    * @param {HistoryActions} actions
    * @param {string} id the game to watch
+   * @param {boolean} [review] ask at once where the game went wrong (the no-move notice's button)
    */
-  constructor(article, actions, id) {
+  constructor(article, actions, id, review = false) {
     this.article = article;
     this.actions = actions;
     this.id = id;
@@ -134,6 +137,9 @@ export class WatchPage {
     this.speed = element("select", "watch-speed");
     this.onResize = () => this.board?.layout();
     this.onKey = (/** @type {KeyboardEvent} */ event) => this.key(event);
+    this.askReview = review;
+    /** @type {ReviewPanel | null} */
+    this.review = null;
   }
 
   /** @returns {Frame[]} the frames shown: all of them, or only the moves that stayed */
@@ -164,6 +170,7 @@ export class WatchPage {
     window.addEventListener("resize", this.onResize);
     document.addEventListener("keydown", this.onKey);
     this.show(0);
+    if (this.askReview) this.review?.ask(true);
   }
 
   /**
@@ -191,6 +198,7 @@ export class WatchPage {
     const summary = element("p", "watch-summary");
     summary.append(element("code", "", game.code), " ", element("span", "game-rules", rulesName(game.rules)), " ");
     summary.append(outcomeBadge(outcome(game, current)));
+    if (game.practice) summary.append(" ", practiceBadge());
     const boardNode = element("div", "board example-board");
     const stepper = element("div", "watch-stepper");
     stepper.append(this.bar, boardNode, this.options(game, notes));
@@ -272,6 +280,7 @@ export class WatchPage {
     const options = element("div", "step-options");
     if (this.frames.all.some((frame) => frame.kind === "undo")) options.append(this.undoSwitch());
     options.append(...notes.map((text) => element("p", "note", text)));
+    if (!game.won) options.append(this.reviewPanel(game.id).node);
     const actions = element("div", "actions");
     if (!game.won) actions.append(actionButton("history.resume", () => this.actions.resume(game.id), "primary"));
     // Play this deal is the main way on, unless the game can still be resumed.
@@ -279,6 +288,29 @@ export class WatchPage {
     actions.append(actionButton("history.play", () => this.actions.play(game.code), primary));
     options.append(actions);
     return options;
+  }
+
+  /**
+   * @param {string} id
+   * @returns {ReviewPanel} *Where did it go wrong?*, shown on this board
+   */
+  reviewPanel(id) {
+    this.review = new ReviewPanel(id, {
+      board: () => this.board,
+      position: (moves) => this.frames.line[moves]?.step ?? null,
+      show: (moves) => {
+        // The review counts the moves of the line: undone moves are left out (without any, all is the line).
+        if (this.skip.isConnected) this.skip.checked = true;
+        this.show(moves);
+      },
+      shownAt: () => {
+        const at = this.shown[this.index]?.at;
+        const moves = this.frames.line.findIndex((frame) => frame.at === at);
+        return moves < 0 ? null : moves;
+      },
+      practice: (moves) => this.actions.practice(id, moves),
+    });
+    return this.review;
   }
 
   /** @returns {HTMLElement} the switch that leaves the undone moves out, staying where the game was */
@@ -322,6 +354,7 @@ export class WatchPage {
     this.board.render(asState(frame.step));
     this.board.info.textContent = t("examples.score", { score: formatNumber(frame.step.score) });
     this.caption.textContent = this.describe(frame, frames);
+    this.review?.redraw();
     this.slider.max = String(frames.length - 1);
     this.slider.value = String(this.index);
     for (const node of this.article.querySelectorAll("[data-step]")) {
