@@ -243,11 +243,7 @@ class App {
     /** @type {HTMLButtonElement} */ (byId("btn-undo")).disabled = !state.can_undo && !atUndoLimit(state);
     /** @type {HTMLButtonElement} */ (byId("btn-hint")).disabled = state.won;
     /** @type {HTMLButtonElement} */ (byId("btn-analysis")).disabled = state.won;
-    const stuck = state.outcome === "no_legal_move";
-    if (stuck === byId("notice").hidden) {
-      this.notice.show(stuck);
-      this.board.layout();
-    }
+    this.showNotice();
     const words = describeChange(this.shown, state);
     if (words) this.announcer.say(words);
     const wasWon = this.shown?.id === state.id && this.shown.won;
@@ -258,6 +254,15 @@ class App {
       else this.win.open(state, this.info.elapsed());
     }
     this.shown = state;
+  }
+
+  /** The no-move notice shows while the game on the board has no legal move, and the game is in sight. */
+  showNotice() {
+    const stuck = this.game.state?.outcome === "no_legal_move" && !byId("view-game").hidden;
+    if (stuck === byId("notice").hidden) {
+      this.notice.show(stuck);
+      this.board.layout();
+    }
   }
 
   /**
@@ -382,6 +387,7 @@ class App {
     const page = known ? name : null;
     byId("view-game").hidden = page !== null;
     byId("view-page").hidden = page === null;
+    this.showNotice();
     this.routes += 1;
     this.page?.close?.();
     this.page = null;

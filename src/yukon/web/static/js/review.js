@@ -193,6 +193,8 @@ export class ReviewPanel {
     this.button = element("button", "review-ask primary", t("review.button"));
     this.button.type = "button";
     this.button.addEventListener("click", () => this.ask());
+    const ask = element("div", "actions");
+    ask.append(this.button);
     this.status = element("p", "review-status");
     this.status.hidden = true;
     // What a screen reader hears: that the solver thinks, then the answer.
@@ -201,7 +203,7 @@ export class ReviewPanel {
     this.said.dataset.review = "said";
     this.answer = element("div", "review-answer");
     this.answer.hidden = true;
-    this.node.append(title, this.button, this.status, this.said, this.answer);
+    this.node.append(title, ask, this.status, this.said, this.answer);
     /** @type {HintCue | null} */
     this.better = null;
     /** @type {LossCue | null} */
@@ -237,6 +239,7 @@ export class ReviewPanel {
       this.node.dataset.status = review.status;
       this.showAnswer(review);
       this.goThere();
+      this.marksInSight();
     } catch (error) {
       if (!(error instanceof ApiError)) console.warn(error);
       const words = error instanceof ApiError ? apiErrorMessage(error.error) : t("error.network");
@@ -321,6 +324,19 @@ export class ReviewPanel {
     if (!review) return;
     const at = this.position(review);
     if (at !== null && this.host.position(at)) this.host.show(at);
+  }
+
+  /**
+   * Scroll the page down as far as the marks need to be seen below the words
+   * (on a wide screen the board runs below the window), keeping the words' top in sight.
+   */
+  marksInSight() {
+    const boxes = [this.better, this.loss].flatMap((cue) => (cue && !cue.outline.hidden ? [cue.outline] : []));
+    if (!boxes.length) return;
+    const bottom = Math.max(...boxes.map((node) => node.getBoundingClientRect().bottom)) + 16;
+    const over = bottom - window.innerHeight;
+    const spare = this.node.getBoundingClientRect().top - 8;
+    if (over > 0 && spare > 0) window.scrollBy({ top: Math.min(over, spare) });
   }
 
   /**

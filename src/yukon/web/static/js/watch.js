@@ -202,16 +202,21 @@ export class WatchPage {
     const boardNode = element("div", "board example-board");
     const stepper = element("div", "watch-stepper");
     stepper.append(this.bar, boardNode, this.options(game, notes));
+    if (!game.won) stepper.append(this.reviewPanel(game.id).node);
     this.fillBar();
     this.article.classList.add("wide");
     this.article.replaceChildren(element("h1", "", t("watch.title")), summary, stepper, this.backLink());
     this.board = new BoardView(boardNode, BOARD_LABELS, () => this.room(), PAGE_SPREAD);
   }
 
-  /** @returns {number} the height the board may take: on a phone, the step bar covers its foot */
+  /**
+   * @returns {number} the height the board may take: on a phone, the step bar
+   *   covers its foot, and the review above it shares the screen with it
+   */
   room() {
     const beside = window.matchMedia(WIDE).matches;
-    return Math.min(window.innerHeight - 72 - (beside ? 0 : this.bar.offsetHeight), 760);
+    const below = beside ? 0 : this.bar.offsetHeight + (this.review?.node.offsetHeight ?? 0);
+    return Math.min(window.innerHeight - 72 - below, 760);
   }
 
   /** The step buttons, the slider and the caption. */
@@ -280,7 +285,6 @@ export class WatchPage {
     const options = element("div", "step-options");
     if (this.frames.all.some((frame) => frame.kind === "undo")) options.append(this.undoSwitch());
     options.append(...notes.map((text) => element("p", "note", text)));
-    if (!game.won) options.append(this.reviewPanel(game.id).node);
     const actions = element("div", "actions");
     if (!game.won) actions.append(actionButton("history.resume", () => this.actions.resume(game.id), "primary"));
     // Play this deal is the main way on, unless the game can still be resumed.
