@@ -145,6 +145,7 @@ def _summary(row: GameRow) -> dict[str, object]:
         "created": row.created,
         "updated": row.updated,
         "daily": row.daily,
+        "practice": row.is_practice,
     }
 
 
@@ -236,6 +237,25 @@ class Replay(HTTPEndpoint):
         return await _state(request, lambda: service.replay(player, game_id), 201)
 
 
+class Practice(HTTPEndpoint):
+    """``/games/{game_id}/practice``: *Try from here* (SPEC §6), a new game of the
+    same deal with the first moves of this game's line already played."""
+
+    async def post(self, request: Request) -> Response:
+        body = await _body(request)
+        moves = body.get("moves")
+        if not isinstance(moves, int) or isinstance(moves, bool):
+            given = f"not {moves!r}" if "moves" in body else "and the body has none"
+            raise ApiError(
+                400,
+                "invalid_practice",
+                f"'moves' must be a whole number of moves of the game's line, {given}",
+            )
+        _count_new_game(request)
+        service, player, game_id = _asking_about(request)
+        return await _state(request, lambda: service.practice(player, game_id, moves), 201)
+
+
 class Resume(HTTPEndpoint):
     """``/games/{game_id}/resume``: an unfinished game made current again."""
 
@@ -316,7 +336,14 @@ class Export(HTTPEndpoint):
 
         def gather() -> dict[str, object]:
             games = [
-                {**_summary(row), "record": row.record, "undos": row.undos, "hints": row.hints}
+                {
+                    **_summary(row),
+                    "record": row.record,
+                    "undos": row.undos,
+                    "hints": row.hints,
+                    "practice_of": row.practice_of,
+                    "practice_moves": row.practice_moves,
+                }
                 for row in service.export(player)
             ]
             settings = service.settings(player).as_dict()
@@ -350,6 +377,7 @@ def api_routes() -> list[Route]:
         Route(game + "/hint", Hint),
         Route(game + "/replay", Replay),
         Route(game + "/resume", Resume),
+        Route(game + "/practice", Practice),
         Route(game + "/analysis", Analysis),
         Route(game + "/visibility", Visibility),
         Route(prefix + "/records/replay", RecordReplay),
