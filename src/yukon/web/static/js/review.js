@@ -114,19 +114,18 @@ export function reviewWords(review, position, name) {
 }
 
 /**
- * The mark of the move that lost: a ring round the cards it moved, an arrow
- * to where they went, and a tag that says what it is. The hint's drawing
- * (cues.js), in the colour of a refusal, always with its arrow, never travelling.
+ * The mark of the move that lost: a dashed ring round the cards it moved, a
+ * tag under them that says what it is, and their target dashed. The hint's
+ * drawing (cues.js) without its trip or arrow: an arrow over the whole board
+ * would stand over every card's words.
  */
 class LossCue extends HintCue {
   /** @param {BoardView} board */
   constructor(board) {
     super(board);
     this.outline.classList.add("loss-outline");
-    this.arrow.classList.add("loss-arrow");
-    this.tag = element("span", "loss-tag", t("review.lost_label"));
-    this.tag.setAttribute("aria-hidden", "true");
-    this.outline.append(this.tag);
+    // Its tag, drawn by board.css (the outline is hidden from screen readers: the words say it).
+    this.outline.dataset.label = t("review.lost_label");
   }
 
   /**
@@ -137,7 +136,6 @@ class LossCue extends HintCue {
     this.clear();
     this.shown = { card, target };
     this.draw();
-    this.arrow.removeAttribute("hidden");
     this.board.slotOf(target, card).classList.add("lost-target");
   }
 
@@ -282,6 +280,10 @@ export class ReviewPanel {
       const line = element("p", `review-line ${kind}`);
       line.dataset.review = kind;
       fillCards(line, words);
+      // The mark the board shows for it, as a key to the board.
+      const swatch = element("span", `swatch ${kind}`);
+      swatch.setAttribute("aria-hidden", "true");
+      line.prepend(swatch);
       parts.push(line);
     }
     if (!parts.length) {
