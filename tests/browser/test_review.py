@@ -276,7 +276,7 @@ def test_a_won_games_window_shows_par_and_a_practice_win_counts_for_nothing(
     assert review["par"] <= len(WIN_LINE)
     assert par.inner_text() == translate("en", "win.par", par=str(review["par"]))
     moves = win.locator('[data-stat="moves"]').locator("xpath=..")
-    assert moves.inner_text().replace("\n", "") == f"{len(WIN_LINE)}{par.inner_text()}"
+    assert moves.inner_text() == f"{len(WIN_LINE)} {par.inner_text()}"
     assert win.locator("#win-par-note").is_visible()
     assert win.locator("#win-practice").is_hidden()
     win.locator('[data-action="stats"]').click()
