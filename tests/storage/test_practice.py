@@ -86,6 +86,9 @@ def test_a_practice_game_starts_from_the_line_undos_taken_out(service: GameServi
     assert service.practice("ann", played.id, 0).record == str(CODE)
     assert service.get("ann", played.id).record == played.record
     assert not service.get("ann", played.id).is_practice
+    # Replay this deal, from a practice game: the deal afresh, a game like any other.
+    again = service.replay("ann", practice.id)
+    assert (again.record, again.is_practice, again.practice_of) == (str(CODE), False, None)
 
 
 @pytest.mark.parametrize("moves", [-1, 4, 1000])

@@ -212,6 +212,12 @@ def test_a_review_the_budget_cannot_decide_is_unknown_and_not_kept(
             assert review["solver_calls"] == calls
             assert review["last_winnable"] is review["better_move"] is None
             assert stored(database, state["id"]) == (None, None)
+            if calls == 0:
+                # A won game with no time to find its par: won, without par, not kept.
+                won = played(client, WIN_CODE, WIN_LINE)
+                review = review_of(client, won["id"])
+                assert (review["status"], review["par"], review["solver_calls"]) == ("won", None, 0)
+                assert stored(database, won["id"]) == (None, None)
 
 
 def test_another_players_game_or_an_unknown_one_is_not_found(

@@ -159,6 +159,20 @@ def _add_limits(serve: argparse.ArgumentParser) -> None:
         _DEFAULTS.analysis_seconds,
         "solver time per 'Can this still be won?'",
     )
+    add_option(
+        serve,
+        "--review-seconds",
+        positive_float,
+        _DEFAULTS.review_seconds,
+        "solver time per position of a game's review ('Where did it go wrong?')",
+    )
+    add_option(
+        serve,
+        "--review-total-seconds",
+        positive_float,
+        _DEFAULTS.review_total_seconds,
+        "solver time per review in all; what it leaves undecided is 'unknown'",
+    )
     add_option(serve, "--max-body", positive_int, MAX_BODY, "largest request body in bytes")
     add_option(
         serve, "--max-game-steps", positive_int, MAX_GAME_STEPS, "most moves and undos in a game"
@@ -248,6 +262,8 @@ def app_settings(args: argparse.Namespace) -> AppSettings:
         solver_queue=args.solver_queue,
         hint_seconds=args.hint_seconds,
         analysis_seconds=args.analysis_seconds,
+        review_seconds=args.review_seconds,
+        review_total_seconds=args.review_total_seconds,
         max_body=args.max_body,
         max_game_steps=args.max_game_steps,
         games_per_minute=args.games_per_minute,
@@ -257,8 +273,8 @@ def app_settings(args: argparse.Namespace) -> AppSettings:
 
 _SETTINGS_FIELDS: Final = (
     "db", "durable", "secure_cookies", "cache_size", "solver_workers", "solver_queue",
-    "hint_seconds", "analysis_seconds", "max_body", "max_game_steps", "games_per_minute",
-    "allowed_hosts", "host", "workers",
+    "hint_seconds", "analysis_seconds", "review_seconds", "review_total_seconds", "max_body",
+    "max_game_steps", "games_per_minute", "allowed_hosts", "host", "workers",
 )  # fmt: skip
 
 

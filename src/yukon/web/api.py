@@ -23,7 +23,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from yukon.coach import Reviewer, ReviewStatus
+from yukon.coach import Reviewer
 from yukon.engine import CLASSIC, GameCode, Move, RuleSet
 from yukon.i18n import LANGUAGES
 from yukon.solver import winnable_deal
@@ -37,7 +37,7 @@ from yukon.web.records import check_record, replay_json
 from yukon.web.registry import registry_body
 from yukon.web.resources import Resources, off_loop, player_of, request_language
 from yukon.web.responses import JsonResponse
-from yukon.web.review import make_review, stored_review
+from yukon.web.review import is_final, make_review, stored_review
 from yukon.web.solving import Asker
 from yukon.web.state import state_json
 
@@ -230,7 +230,7 @@ class Analysis(HTTPEndpoint):
         )
 
 
-class Review(HTTPEndpoint):
+class GameReview(HTTPEndpoint):
     """``/games/{game_id}/review``: where did it go wrong? (SPEC §6). Not counted;
     kept with the game once decided, and read back from there."""
 
@@ -256,7 +256,7 @@ class Review(HTTPEndpoint):
             request, make_review(resources.solving, asker, found, seconds)
         )
         answer = review.as_dict()
-        if review.status is not ReviewStatus.UNKNOWN:
+        if is_final(review):
             text = json.dumps(answer, separators=(",", ":"))
             await off_loop(request, lambda: service.keep_review(live, text))
         return JsonResponse(answer)
@@ -413,7 +413,7 @@ def api_routes() -> list[Route]:
         Route(game + "/replay", Replay),
         Route(game + "/resume", Resume),
         Route(game + "/practice", Practice),
-        Route(game + "/review", Review),
+        Route(game + "/review", GameReview),
         Route(game + "/analysis", Analysis),
         Route(game + "/visibility", Visibility),
         Route(prefix + "/records/replay", RecordReplay),

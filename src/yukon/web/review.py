@@ -7,8 +7,8 @@ The whole review is bounded: a position is searched only while the review's time
 left holds a whole search of it (the per-position budget); the positions left
 then are answered "undecided" without a search, so the reviewer concludes at once
 with an honest ``unknown`` and the range it could not decide. A decided review
-(any other status) is kept with the game for the game's version: it is the
-answer to every later look until the game changes.
+(any other status; a won game's with its par) is kept with the game for the
+game's version: it is the answer to every later look until the game changes.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from yukon.solver import SolveResult, Status
 from yukon.storage import LiveGame
 from yukon.web.solving import Asker, Kind, Solving
 
-__all__ = ["make_review", "stored_review"]
+__all__ = ["is_final", "make_review", "stored_review"]
 
 _log: Final = logging.getLogger("yukon.web")
 
@@ -48,6 +48,14 @@ def stored_review(text: str | None, live: LiveGame) -> Review | None:
         _log.warning("the stored review of game %s is of another line, made again", live.id)
         return None
     return review
+
+
+def is_final(review: Review) -> bool:
+    """Whether *review* is worth keeping with the game: decided, and for a won game
+    with its par (a search with more time might give what this one did not)."""
+    if review.status is ReviewStatus.WON:
+        return review.par is not None
+    return review.status is not ReviewStatus.UNKNOWN
 
 
 async def make_review(solving: Solving, asker: Asker, reviewer: Reviewer, seconds: float) -> Review:
