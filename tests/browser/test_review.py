@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any, Final
 
 import pytest
+from playwright.sync_api import Browser
 
 from tests.browser.axe import axe_problems
 from tests.browser.conftest import DESKTOP, PHONE, OpenApp
-from tests.browser.helpers import AppPage, State, drawn_columns_js, stuck_line
+from tests.browser.helpers import AppPage, ConsoleWatch, State, drawn_columns_js, stuck_line
 from tests.web.helpers import WIN_CODE, WIN_LINE
+from tests.web.server import ServerProcess
 from yukon.engine import Card, Game, Move
 from yukon.i18n import LANGUAGES, translate
 from yukon.i18n.messages import card_name
@@ -291,6 +293,33 @@ def test_a_won_games_window_shows_par_and_a_practice_win_counts_for_nothing(
     assert win.locator("#win-daily").is_hidden()
     assert win.locator("#win-share").is_hidden()
     assert app.api("GET", "/stats")[1]["classic"] == stats
+
+
+def test_a_review_the_solver_cannot_finish_says_so(browser: Browser, tmp_path: Path) -> None:
+    """A server whose reviews have no time to decide anything: the words say so,
+    and nothing is offered to try."""
+    budget = ("--review-seconds", "0.001", "--review-total-seconds", "0.001")
+    server = ServerProcess(tmp_path / "yukon.sqlite3", *budget)
+    try:
+        context = browser.new_context(base_url=server.url, viewport=DESKTOP)  # type: ignore[arg-type]
+        page = context.new_page()
+        app = AppPage(page, ConsoleWatch(page))
+        app.goto("/")
+        game = app.play_record(WIN_CODE, list(WIN_LINE[:20]))
+        app.goto(f"/history/{game['id']}")
+        _ask(app)
+        assert app.page.locator(".review").get_attribute("data-status") == "unknown"
+        review = _review(app, game["id"])
+        assert review["status"] == "unknown"
+        assert review["unknown_between"] == [0, 20]
+        words = app.page.locator('[data-review="words"]').inner_text()
+        assert words == translate("en", "review.unknown_deal")
+        assert app.page.locator('[data-review="said"]').inner_text() == words
+        assert app.page.locator(".review-try").count() == 0
+        assert app.console.problems() == []
+        context.close()
+    finally:
+        server.stop()
 
 
 def _tab_to(app: AppPage, selector: str, most: int = 40) -> None:
