@@ -249,12 +249,13 @@ export class ReviewPanel {
   }
 
   /**
-   * While the solver thinks the button is marked busy, not disabled: it keeps the focus.
+   * While the solver thinks the button is marked unavailable, not disabled: it
+   * keeps the focus. (No aria-busy: screen readers would hold back the live
+   * region's "thinking" until the answer.)
    * @param {boolean} busy
    */
   busy(busy) {
     this.button.setAttribute("aria-disabled", String(busy));
-    this.node.setAttribute("aria-busy", String(busy));
     this.node.classList.toggle("thinking", busy);
   }
 
