@@ -26,6 +26,8 @@ import { element, routeLink } from "./pages.js";
 
 /** Where the step bar stands beside the board rather than under it (as in pages.css). */
 const WIDE = "(min-width: 960px)";
+/** The least height the board keeps when the review's words share the screen with it. */
+const LEAST_BOARD = 320;
 /** The pause between two steps of a game that plays by itself, by speed. */
 const SPEEDS = /** @type {const} */ ({
   slow: { ms: 1600, key: "watch.speed_slow" },
@@ -211,12 +213,15 @@ export class WatchPage {
 
   /**
    * @returns {number} the height the board may take: on a phone, the step bar
-   *   covers its foot, and the review above it shares the screen with it
+   *   covers its foot, and the review above it shares the screen with it where
+   *   that leaves the board room enough
    */
   room() {
     const beside = window.matchMedia(WIDE).matches;
-    const below = beside ? 0 : this.bar.offsetHeight + (this.review?.node.offsetHeight ?? 0);
-    return Math.min(window.innerHeight - 72 - below, 760);
+    const room = window.innerHeight - 72 - (beside ? 0 : this.bar.offsetHeight);
+    const words = beside ? 0 : (this.review?.node.offsetHeight ?? 0);
+    // Held sideways, a phone has no room to spare: the board then takes the screen below the words.
+    return Math.min(room - words >= LEAST_BOARD ? room - words : room, 760);
   }
 
   /** The step buttons, the slider and the caption. */
