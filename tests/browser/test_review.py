@@ -18,6 +18,7 @@ from playwright.sync_api import Browser
 from tests.browser.axe import axe_problems
 from tests.browser.conftest import DESKTOP, PHONE, OpenApp
 from tests.browser.helpers import AppPage, ConsoleWatch, State, drawn_columns_js, stuck_line
+from tests.browser.test_screens import check_overflows
 from tests.web.helpers import WIN_CODE, WIN_LINE
 from tests.web.server import ServerProcess
 from yukon.engine import Card, Game, Move
@@ -367,6 +368,29 @@ def test_the_review_passes_axe(
     width, height = SIZES[size]["width"], SIZES[size]["height"]
     app.page.screenshot(path=screenshots / f"review-{language}-{width}x{height}.png")
     assert axe_problems(app.page) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_review_overflows_nothing_in_any_language(
+    open_app: OpenApp, language: str, screenshots: Path
+) -> None:
+    """The notice with its fourth button, the answer, the tag on the board and the
+    win window's par, on the smallest phone the app is checked on."""
+    app = open_app(viewport={"width": 360, "height": 640})
+    _stuck_game(app)
+    folder = screenshots / "languages"
+    folder.mkdir(exist_ok=True)
+    app.goto(f"/?lang={language}")
+    problems = check_overflows(app, folder / f"{language}-360x640-stuck.png")
+    app.page.click('#notice [data-action="review"]')
+    _answered(app)
+    problems += check_overflows(app, folder / f"{language}-360x640-review.png")
+    app.open_deal(WIN_CODE, list(WIN_LINE[:-1]))
+    app.goto(f"/?lang={language}")
+    app.tap(WIN_LINE[-1].split(">")[0])
+    app.page.locator("#win-par").wait_for()
+    problems += check_overflows(app, folder / f"{language}-360x640-win-par.png")
+    assert problems == []
 
 
 _WORDS_JS: Final = """async ([review, position]) => {
