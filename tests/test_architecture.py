@@ -19,11 +19,22 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "yukon"
 ALLOWED = {
     "engine": set(),
     "solver": {"engine"},
+    "coach": {"engine", "solver"},
     "daily": {"engine"},
     "storage": {"engine", "daily"},
     "i18n": {"engine"},
-    "web": {"engine", "solver", "daily", "storage", "i18n"},
-    "commands": {"engine", "solver", "daily", "storage", "web", "i18n", "cli", "commands"},
+    "web": {"engine", "solver", "coach", "daily", "storage", "i18n"},
+    "commands": {
+        "engine",
+        "solver",
+        "coach",
+        "daily",
+        "storage",
+        "web",
+        "i18n",
+        "cli",
+        "commands",
+    },
 }
 # Standard-library modules the engine must not use: I/O, clocks, randomness.
 ENGINE_FORBIDDEN = {

@@ -232,9 +232,9 @@ def test_the_list_of_games_is_newest_first(client: TestClient, clock: FakeClock)
     assert games[0]["moves"] == 1
     assert set(games[0]) == {
         "id", "code", "rules", "won", "score", "moves", "elapsed_ms", "created", "updated",
-        "daily",
+        "daily", "practice",
     }  # fmt: skip
-    assert games[0]["daily"] is None
+    assert (games[0]["daily"], games[0]["practice"]) == (None, False)
     assert len(client.get(f"{API}/games", params={"limit": 1}).json()["games"]) == 1
 
 

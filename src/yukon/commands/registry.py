@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from yukon.commands import analyze, daily, maintenance, serve, solve
+from yukon.commands import analyze, daily, maintenance, review, serve, solve
 from yukon.commands.base import Register
 
 __all__ = ["REGISTRY"]
@@ -15,6 +15,7 @@ REGISTRY: Final[tuple[Register, ...]] = (
     serve.register,
     solve.register,
     analyze.register,
+    review.register,
     daily.register,
     maintenance.register,
 )

@@ -159,6 +159,20 @@ def _add_limits(serve: argparse.ArgumentParser) -> None:
         _DEFAULTS.analysis_seconds,
         "solver time per 'Can this still be won?'",
     )
+    add_option(
+        serve,
+        "--review-seconds",
+        positive_float,
+        _DEFAULTS.review_seconds,
+        "solver time per position of a game's review ('Where did it go wrong?')",
+    )
+    add_option(
+        serve,
+        "--review-total-seconds",
+        positive_float,
+        _DEFAULTS.review_total_seconds,
+        "solver time per review in all; what it leaves undecided is 'unknown'",
+    )
     add_option(serve, "--max-body", positive_int, MAX_BODY, "largest request body in bytes")
     add_option(
         serve, "--max-game-steps", positive_int, MAX_GAME_STEPS, "most moves and undos in a game"
@@ -233,7 +247,8 @@ def _url(host: str, port: int) -> str:
 # The options that are settings of the same name as they stand.
 _AS_GIVEN: Final = (
     "durable", "secure_cookies", "cache_size", "solver_queue", "hint_seconds",
-    "analysis_seconds", "max_body", "max_game_steps", "games_per_minute",
+    "analysis_seconds", "review_seconds", "review_total_seconds", "max_body", "max_game_steps",
+    "games_per_minute",
 )  # fmt: skip
 # The options app_settings reads: what each server process of --workers N is given.
 _SETTINGS_FIELDS: Final = (*_AS_GIVEN, "db", "solver_workers", "allowed_hosts", "host", "workers")

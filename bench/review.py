@@ -1,0 +1,107 @@
+"""Review benchmark (SPEC §6 *Where did it go wrong?*): lost games reviewed at
+the default budget.
+
+Each game is a deal the winnability study (docs/winnability.jsonl) records as
+won under Classic rules, played by seeded random legal moves for 70 moves or
+until no legal move is left. Random play often leaves a game that can still be
+won: those are not lost games, so they are counted apart (their review is one
+call) and more games are drawn until the given number of lost ones (answered
+``found``, or ``unknown`` when the budget cannot decide) is reviewed. Prints the
+median and 90th percentile seconds per review, the share answered ``found``
+and the solver calls per review.
+
+    python bench/review.py                    # 100 games, seed 1, the default budget
+    python bench/review.py --games 20 --seed 2 --states 50000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from yukon.coach import DEFAULT_LIMIT, Review, ReviewStatus, review
+from yukon.engine import CLASSIC, Game, GameCode, Move
+from yukon.solver import Limit
+
+STUDY = Path(__file__).resolve().parents[1] / "docs" / "winnability.jsonl"
+MOVES = 70
+
+
+def won_deals() -> list[int]:
+    """The Classic deals the study records as won."""
+    deals = []
+    with STUDY.open(encoding="utf-8") as lines:
+        for line in lines:
+            entry = json.loads(line)
+            if entry["rules"] == CLASSIC.letter and entry["status"] == "won":
+                deals.append(entry["deal"])
+    return sorted(deals)
+
+
+def random_game(deal: int, rng: random.Random) -> tuple[GameCode, list[Move]]:
+    """*deal* played by random legal moves for :data:`MOVES` moves or until stuck."""
+    code = GameCode(CLASSIC, deal)
+    game = Game.from_code(code)
+    for _ in range(MOVES):
+        moves = list(game.legal_moves)
+        if not moves or game.is_won:
+            break
+        game.play(rng.choice(moves))
+    return code, list(game.line)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--states", type=int, help="state budget per solver call")
+    parser.add_argument("--verbose", action="store_true", help="a line per game")
+    args = parser.parse_args()
+    limit = DEFAULT_LIMIT if args.states is None else Limit(states=args.states)
+    rng = random.Random(args.seed)
+    deals = won_deals()
+    seconds: list[float] = []
+    calls: list[float] = []
+    answers: Counter[ReviewStatus] = Counter()
+    still_winnable = 0
+    while len(seconds) < args.games:
+        code, line = random_game(rng.choice(deals), rng)
+        started = time.perf_counter()
+        done: Review = review(code, line, limit)
+        if done.status is ReviewStatus.STILL_WINNABLE:
+            still_winnable += 1
+            continue
+        seconds.append(time.perf_counter() - started)
+        calls.append(done.solver_calls)
+        answers[done.status] += 1
+        if args.verbose:
+            where = done.last_winnable if done.unknown_between is None else done.unknown_between
+            print(
+                f"{len(seconds):3} {code} {len(line):3} moves: {done.status.value} {where}"
+                f" calls {done.solver_calls} states {done.states} {seconds[-1]:.2f} s",
+                flush=True,
+            )
+    print(f"{args.games} lost games, seed {args.seed}, budget {limit} a call")
+    print(f"({still_winnable} games drawn could still be won; not counted)")
+    median, p90 = statistics.median(seconds), percentile(seconds, 0.9)
+    print(f"seconds per review: median {median:.2f}, p90 {p90:.2f}")
+    median, p90 = statistics.median(calls), percentile(calls, 0.9)
+    print(f"solver calls per review: median {median:g}, p90 {p90:g}")
+    shares = ", ".join(f"{status.value} {count}" for status, count in answers.most_common())
+    print(f"answers: {shares}; found {answers[ReviewStatus.FOUND] / args.games:.0%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

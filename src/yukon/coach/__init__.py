@@ -1,0 +1,26 @@
+"""The coach: where a game went wrong (SPEC §6 *Where did it go wrong?*).
+
+Imports the engine and the solver only. :class:`Reviewer` plans a review one
+solver question at a time (the web app answers them in its solver workers);
+:func:`review` answers them with :func:`yukon.solver.solve` (the command line).
+"""
+
+from yukon.coach.review import (
+    DEFAULT_LIMIT,
+    MAX_UNDECIDED,
+    Question,
+    Review,
+    Reviewer,
+    ReviewStatus,
+    review,
+)
+
+__all__ = [
+    "DEFAULT_LIMIT",
+    "MAX_UNDECIDED",
+    "Question",
+    "Review",
+    "ReviewStatus",
+    "Reviewer",
+    "review",
+]

@@ -1,0 +1,485 @@
+"""Where did it go wrong? (SPEC §6): the last winnable position of a game's
+line, the move that lost it and a move that keeps it winnable.
+
+Along a line (the record with undone moves taken out) winnability can only be
+lost: a position reached from a lost one is lost. So the line splits into a
+winnable prefix and a lost suffix, and the split is searched, not walked: the
+:class:`Reviewer` asks the solver about the game's last position, then the
+deal, then halves the undecided range. Every claim is backed: "winnable" by a
+solution replayed through the engine, "lost" by an ``UNWINNABLE`` verdict (an
+exhausted search). Where the budget decides neither, the review says which
+positions are left undecided; it never guesses.
+
+A verdict is worth more than its one position:
+
+- a solution of position *i* passes through positions of its own; any of them
+  that is also on the line (the player followed the solution for a while) is
+  winnable with the rest of that solution, without a call;
+- a position that comes back later on the line (a card moved away and back)
+  gives the whole stretch between its two visits the same verdict, since the
+  split cannot lie inside it.
+
+The reviewer does no I/O and calls no solver: the caller answers each
+:class:`Question`, with :func:`yukon.solver.solve` (as :func:`review` does) or
+through a pool of solver workers (as the web app does).
+
+>>> from yukon.engine import GameCode, Move
+>>> code = GameCode.parse("YU1-C-AAAAAAB")
+>>> done = review(code, [Move.parse("6C>1")], Limit(states=50_000))
+>>> done.status.value, done.last_winnable, done.solver_calls
+('still_winnable', 1, 1)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from yukon.engine import Game, GameCode, IllegalMoveError, Move, Position, Record, YukonError
+from yukon.solver import Limit, SolverError, SolveResult, Status, solve
+
+__all__ = [
+    "DEFAULT_LIMIT",
+    "MAX_UNDECIDED",
+    "Question",
+    "Review",
+    "ReviewStatus",
+    "Reviewer",
+    "review",
+]
+
+DEFAULT_LIMIT: Final = Limit(states=100_000)
+"""The budget of one solver call: in states, so that a review gives the same
+answer on every machine (see bench/review.py for what it costs)."""
+MAX_UNDECIDED: Final = 3
+"""How many positions the budget may leave undecided before the review stops
+and says ``unknown``: each such call spends the whole budget."""
+
+
+class ReviewStatus(enum.Enum):
+    """What the review found; the value is the code the CLI and API print."""
+
+    FOUND = "found"
+    """The line threw a win away: the last winnable position and the losing move."""
+    WON = "won"
+    """The game was won; :attr:`Review.par` says in how few moves it could be."""
+    STILL_WINNABLE = "still_winnable"
+    """The game's last position can still be won."""
+    LOST_FROM_THE_DEAL = "lost_from_the_deal"
+    """The deal itself cannot be won: no move lost it."""
+    UNKNOWN = "unknown"
+    """The budget left some positions undecided (:attr:`Review.unknown_between`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The answer of SPEC §6 and what it cost.
+
+    *line* is the game's line; *last_winnable* K counts the moves of the line
+    played before *losing_move* (``line[K]``), so position K is winnable
+    (*winning_line* wins from it, starting with *better_move*) and position
+    K + 1 is proved lost. For ``still_winnable``, K is the line's length and
+    there is no losing move. For ``unknown``, *unknown_between* (i, j) are the
+    first and last positions left undecided (position p is the one after p
+    moves of the line): every position before i is winnable, every one after
+    j lost. *par* is the length of the solver's (shortened) solution of the
+    deal, for a won game.
+
+    :raises ValueError: when the fields do not make one of the answers.
+    """
+
+    status: ReviewStatus
+    line: tuple[Move, ...]
+    last_winnable: int | None = None
+    losing_move: Move | None = None
+    better_move: Move | None = None
+    winning_line: tuple[Move, ...] = ()
+    unknown_between: tuple[int, int] | None = None
+    par: int | None = None
+    solver_calls: int = 0
+    states: int = 0
+
+    def __post_init__(self) -> None:
+        problem = _problem(self)
+        if problem is not None:
+            raise ValueError(f"not a {self.status.value!r} review: {problem}")
+
+    def as_dict(self) -> dict[str, object]:
+        """The object ``yukon review --json`` prints (SPEC §6), moves in the
+        notation of SPEC §3, plus the cost: ``solver_calls`` and ``states``."""
+        return {
+            "line": [str(move) for move in self.line],
+            "last_winnable": self.last_winnable,
+            "losing_move": _text(self.losing_move),
+            "better_move": _text(self.better_move),
+            "winning_line": [str(move) for move in self.winning_line],
+            "status": self.status.value,
+            "unknown_between": None if self.unknown_between is None else list(self.unknown_between),
+            "par": self.par,
+            "solver_calls": self.solver_calls,
+            "states": self.states,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Review:
+        """Read back what :meth:`as_dict` wrote.
+
+        :raises ValueError: saying what is wrong, for anything else.
+        """
+        if not isinstance(data, Mapping):
+            raise ValueError(f"a review is a JSON object, not {type(data).__name__}")
+        keys = set(data)
+        missing, extra = sorted(_KEYS - keys), sorted(map(str, keys - _KEYS))
+        if missing:
+            raise ValueError(f"a review lacks {', '.join(missing)}")
+        if extra:
+            raise ValueError(f"a review has no field {', '.join(map(repr, extra))}")
+        try:
+            status = ReviewStatus(data["status"])
+        except (ValueError, TypeError):
+            raise ValueError(f"unknown review status {data['status']!r}") from None
+        return cls(
+            status=status,
+            line=_moves(data, "line"),
+            last_winnable=_count(data, "last_winnable", optional=True),
+            losing_move=_move(data, "losing_move"),
+            better_move=_move(data, "better_move"),
+            winning_line=_moves(data, "winning_line"),
+            unknown_between=_range(data),
+            par=_count(data, "par", optional=True),
+            solver_calls=_required_count(data, "solver_calls"),
+            states=_required_count(data, "states"),
+        )
+
+
+_KEYS: Final = frozenset(
+    {
+        "line",
+        "last_winnable",
+        "losing_move",
+        "better_move",
+        "winning_line",
+        "status",
+        "unknown_between",
+        "par",
+        "solver_calls",
+        "states",
+    }
+)
+
+
+def _problem(review: Review) -> str | None:
+    """What keeps *review*'s fields from making its answer, or ``None``."""
+    status, length, last = review.status, len(review.line), review.last_winnable
+    if status is ReviewStatus.FOUND:
+        if last is None or not 0 <= last < length:
+            return f"last_winnable must be a position before the line's end ({length})"
+        if review.losing_move != review.line[last]:
+            return f"the losing move must be move {last + 1} of the line"
+    elif status is ReviewStatus.STILL_WINNABLE:
+        if last != length:
+            return f"last_winnable must be the line's length ({length})"
+    elif last is not None:
+        return "last_winnable must be null"
+    if status is ReviewStatus.FOUND or status is ReviewStatus.STILL_WINNABLE:
+        if not review.winning_line or review.better_move != review.winning_line[0]:
+            return "the better move must be the first move of a winning line"
+        if review.better_move == review.losing_move:
+            return "the better move must differ from the losing move"
+    elif review.better_move is not None or review.winning_line:
+        return "better_move and winning_line must be empty"
+    if status is not ReviewStatus.FOUND and review.losing_move is not None:
+        return "losing_move must be null"
+    if status is ReviewStatus.UNKNOWN:
+        between = review.unknown_between
+        if between is None or not 0 <= between[0] <= between[1] <= length:
+            return f"unknown_between must be positions i <= j of the line (0 to {length})"
+    elif review.unknown_between is not None:
+        return "unknown_between must be null"
+    if review.par is not None and (status is not ReviewStatus.WON or review.par < 1):
+        return "par is a positive length, for a won game only"
+    if review.solver_calls < 0 or review.states < 0:
+        return "the cost cannot be negative"
+    return None
+
+
+def _text(move: Move | None) -> str | None:
+    return None if move is None else str(move)
+
+
+def _move(data: Mapping[str, object], key: str) -> Move | None:
+    value = data[key]
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"{key} must be a move or null, not {value!r}")
+    try:
+        return Move.parse(value)
+    except YukonError as error:
+        raise ValueError(f"{key}: {error}") from None
+
+
+def _moves(data: Mapping[str, object], key: str) -> tuple[Move, ...]:
+    value = data[key]
+    if not isinstance(value, list):
+        raise ValueError(f"{key} must be a list of moves, not {value!r}")
+    moves = []
+    for number, text in enumerate(value, 1):
+        if not isinstance(text, str):
+            raise ValueError(f"{key} move {number} must be text, not {text!r}")
+        try:
+            moves.append(Move.parse(text))
+        except YukonError as error:
+            raise ValueError(f"{key} move {number}: {error}") from None
+    return tuple(moves)
+
+
+def _count(data: Mapping[str, object], key: str, *, optional: bool) -> int | None:
+    value = data[key]
+    if value is None and optional:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        kind = "a whole number 0 or more" + (" or null" if optional else "")
+        raise ValueError(f"{key} must be {kind}, not {value!r}")
+    return value
+
+
+def _required_count(data: Mapping[str, object], key: str) -> int:
+    value = _count(data, key, optional=False)
+    assert value is not None
+    return value
+
+
+def _range(data: Mapping[str, object]) -> tuple[int, int] | None:
+    value = data["unknown_between"]
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(end, int) and not isinstance(end, bool) for end in value)
+    ):
+        raise ValueError(f"unknown_between must be two positions [i, j] or null, not {value!r}")
+    return value[0], value[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """The next position to solve, and the budget to solve it with."""
+
+    position: Position
+    limit: Limit
+
+
+@dataclass(slots=True)
+class _Known:
+    """What the answers so far prove about the line."""
+
+    winnable: int | None = None
+    """The last position known winnable."""
+    winning_line: tuple[Move, ...] = ()
+    """A line that wins from it, replayed through the engine."""
+    lost: int | None = None
+    """The first position known lost."""
+    undecided: set[int] = field(default_factory=set)
+    """The positions the budget left undecided."""
+
+
+class Reviewer:
+    """Plans a review one solver question at a time, calling no solver itself:
+    ask :meth:`question`, solve it, hand the result to :meth:`answer`, until
+    :meth:`question` says ``None``; then :meth:`review` is the answer.
+
+    *moves* are the record's moves, ``None`` for an undo (as in
+    :class:`yukon.engine.Record`); the undone moves are taken out to make the
+    line.
+
+    :raises InvalidRecordError: at the first move that cannot be made, as
+        ``yukon replay`` reports it.
+    """
+
+    def __init__(
+        self, code: GameCode, moves: Sequence[Move | None], limit: Limit = DEFAULT_LIMIT
+    ) -> None:
+        game = Record(code, tuple(moves)).replay()
+        self._limit = limit
+        self._line = game.line
+        self._won = game.is_won
+        self._positions = _positions(Game.from_code(code), self._line)
+        self._visits: dict[Position, list[int]] = {}
+        for index, position in enumerate(self._positions):
+            self._visits.setdefault(position, []).append(index)
+        self._known = _Known()
+        self._asked: int | None = None
+        self._par: SolveResult | None = None
+        self._calls = 0
+        self._states = 0
+
+    @property
+    def line(self) -> tuple[Move, ...]:
+        """The game's line: the record's moves less those undone."""
+        return self._line
+
+    def question(self) -> Question | None:
+        """The next position to solve, or ``None`` when the review is ready."""
+        if self._asked is None:
+            self._asked = self._next()
+        if self._asked is None:
+            return None
+        return Question(self._positions[self._asked], self._limit)
+
+    def answer(self, result: SolveResult) -> None:
+        """Take the solver's *result* for the last :meth:`question`.
+
+        :raises ValueError: when no question is open.
+        :raises SolverError: when a claimed win does not replay to a win, or a
+            verdict contradicts an earlier one (a solver bug, never a review).
+        """
+        index = self._asked
+        if index is None:
+            raise ValueError("no question to answer: ask question() first")
+        self._asked = None
+        self._calls += 1
+        self._states += result.states
+        if self._won:
+            if result.status is Status.UNWINNABLE:
+                raise SolverError("the solver calls a deal that was won unwinnable")
+            self._par = result
+            return
+        if result.status is Status.WON:
+            self._learn_win(index, result.moves)
+        elif result.status is Status.UNWINNABLE:
+            self._learn_loss(index)
+        else:
+            self._known.undecided.add(index)
+        known = self._known
+        if known.winnable is not None and known.lost is not None and known.winnable >= known.lost:
+            raise SolverError(
+                f"position {known.winnable} is won but position {known.lost} before it is lost"
+            )
+
+    def review(self) -> Review:
+        """The answer, once :meth:`question` is ``None``.
+
+        :raises ValueError: while questions are still open.
+        """
+        if self.question() is not None:
+            raise ValueError("the review is not ready: questions are still open")
+        calls, states = self._calls, self._states
+        line, known, end = self._line, self._known, len(self._line)
+        if self._won:
+            par = self._par
+            length = len(par.moves) if par is not None and par.status is Status.WON else None
+            return Review(ReviewStatus.WON, line, par=length, solver_calls=calls, states=states)
+        if known.lost == 0:
+            return Review(ReviewStatus.LOST_FROM_THE_DEAL, line, solver_calls=calls, states=states)
+        last = known.winnable
+        if last is not None and (last == end or known.lost == last + 1):
+            _check_win(self._positions[last], known.winning_line)
+            return Review(
+                ReviewStatus.STILL_WINNABLE if last == end else ReviewStatus.FOUND,
+                line,
+                last_winnable=last,
+                losing_move=None if last == end else line[last],
+                better_move=known.winning_line[0],
+                winning_line=known.winning_line,
+                solver_calls=calls,
+                states=states,
+            )
+        first = 0 if last is None else last + 1
+        final = end if known.lost is None else known.lost - 1
+        return Review(
+            ReviewStatus.UNKNOWN,
+            line,
+            unknown_between=(first, final),
+            solver_calls=calls,
+            states=states,
+        )
+
+    def _next(self) -> int | None:
+        """The position to ask about next, or ``None`` when the answers suffice."""
+        if self._won:
+            return 0 if self._calls == 0 else None
+        known, end = self._known, len(self._line)
+        low = -1 if known.winnable is None else known.winnable
+        high = end + 1 if known.lost is None else known.lost
+        if high == 0 or low == end or high == low + 1:
+            return None
+        if len(known.undecided) >= MAX_UNDECIDED:
+            return None
+        # The ends first: the last position settles a game still winnable, the
+        # deal one lost from the start.
+        for index in (end, 0):
+            if low < index < high and index not in known.undecided:
+                return index
+        open_ = [index for index in range(low + 1, high) if index not in known.undecided]
+        if not open_:
+            return None
+        middle = (low + high) / 2
+        return min(open_, key=lambda index: abs(index - middle))
+
+    def _learn_win(self, index: int, moves: tuple[Move, ...]) -> None:
+        """Position *index* is won by *moves*: so is every line position that
+        the solution passes through, with the rest of it."""
+        game = Game(self._positions[index])
+        path = _positions(game, moves, checked=True)
+        if not game.is_won:
+            raise SolverError(f"the solution of position {index} does not win")
+        known = self._known
+        for step, position in enumerate(path):
+            visits = self._visits.get(position)
+            if visits and (known.winnable is None or visits[-1] > known.winnable):
+                known.winnable, known.winning_line = visits[-1], moves[step:]
+
+    def _learn_loss(self, index: int) -> None:
+        """Position *index* is lost: so is every position from its first visit."""
+        first = self._visits[self._positions[index]][0]
+        known = self._known
+        if known.lost is None or first < known.lost:
+            known.lost = first
+
+
+def review(
+    code: GameCode,
+    moves: Sequence[Move | None],
+    limit: Limit = DEFAULT_LIMIT,
+    solve: Callable[[Position, Limit], SolveResult] = solve,
+) -> Review:
+    """Review a game record with *solve*, one question after another.
+
+    :raises InvalidRecordError: for a record that does not replay.
+    """
+    reviewer = Reviewer(code, moves, limit)
+    while (question := reviewer.question()) is not None:
+        reviewer.answer(solve(question.position, question.limit))
+    return reviewer.review()
+
+
+def _positions(game: Game, moves: Sequence[Move], *, checked: bool = False) -> list[Position]:
+    """The position of *game* and each one after the next of *moves*.
+
+    :raises SolverError: with *checked*, when a move is refused.
+    """
+    positions = [game.position()]
+    for number, move in enumerate(moves, 1):
+        try:
+            game.play(move)
+        except IllegalMoveError as error:
+            if not checked:
+                raise
+            raise SolverError(f"solution move {number} ({move}) refused: {error}") from None
+        positions.append(game.position())
+    return positions
+
+
+def _check_win(position: Position, moves: tuple[Move, ...]) -> None:
+    """Replay *moves* from *position* once more: a winning line is never shown unchecked.
+
+    :raises SolverError: when it does not win.
+    """
+    game = Game(position)
+    _positions(game, moves, checked=True)
+    if not game.is_won:
+        raise SolverError(f"the winning line of {len(moves)} moves does not win")
