@@ -15,6 +15,8 @@ A verdict is worth more than its one position:
 - a solution of position *i* passes through positions of its own; any of them
   that is also on the line (the player followed the solution for a while) is
   winnable with the rest of that solution, without a call;
+- a position one move away from a known solution (a move taken back, a card
+  moved to another column of the same kind) is winnable without a call;
 - a position that comes back later on the line (a card moved away and back)
   gives the whole stretch between its two visits the same verdict, since the
   split cannot lie inside it.
@@ -104,7 +106,7 @@ class Review:
     def __post_init__(self) -> None:
         problem = _problem(self)
         if problem is not None:
-            raise ValueError(f"not a {self.status.value!r} review: {problem}")
+            raise ValueError(f"not a valid {self.status.value!r} review: {problem}")
 
     def as_dict(self) -> dict[str, object]:
         """The object ``yukon review --json`` prints (SPEC §6), moves in the
@@ -312,6 +314,8 @@ class Reviewer:
         for index, position in enumerate(self._positions):
             self._visits.setdefault(position, []).append(index)
         self._known = _Known()
+        self._wins: dict[Position, tuple[Move, ...]] = {}
+        """Every position of a known solution, with the rest of that solution."""
         self._asked: int | None = None
         self._par: SolveResult | None = None
         self._calls = 0
@@ -324,8 +328,12 @@ class Reviewer:
 
     def question(self) -> Question | None:
         """The next position to solve, or ``None`` when the review is ready."""
-        if self._asked is None:
-            self._asked = self._next()
+        while self._asked is None:
+            index = self._next()
+            if index is None:
+                return None
+            if not self._one_move_from_a_win(index):
+                self._asked = index
         if self._asked is None:
             return None
         return Question(self._positions[self._asked], self._limit)
@@ -429,9 +437,25 @@ class Reviewer:
             raise SolverError(f"the solution of position {index} does not win")
         known = self._known
         for step, position in enumerate(path):
+            known_line = self._wins.get(position)
+            if known_line is None or len(known_line) > len(moves) - step:
+                self._wins[position] = moves[step:]
             visits = self._visits.get(position)
             if visits and (known.winnable is None or visits[-1] > known.winnable):
                 known.winnable, known.winning_line = visits[-1], moves[step:]
+
+    def _one_move_from_a_win(self, index: int) -> bool:
+        """Whether one move takes position *index* onto a known solution (as
+        a move taken back often does): then it is won without a call."""
+        position = self._positions[index]
+        for move in Game(position).legal_moves:
+            game = Game(position)
+            game.push(move)
+            rest = self._wins.get(game.position())
+            if rest is not None:
+                self._learn_win(index, (move, *rest))
+                return True
+        return False
 
     def _learn_loss(self, index: int) -> None:
         """Position *index* is lost: so is every position from its first visit."""
