@@ -21,6 +21,8 @@ from tests.coach.games import (
 )
 from yukon.coach import (
     DEFAULT_LIMIT,
+    ESCALATION,
+    MAX_ESCALATED,
     MAX_UNDECIDED,
     Question,
     Review,
@@ -147,7 +149,7 @@ def test_a_budget_too_small_to_decide_gives_the_range_left_open() -> None:
     assert last >= THROWN_AWAY_AT
     assert done.last_winnable is None
     assert (done.losing_move, done.better_move, done.winning_line) == (None, None, ())
-    assert done.solver_calls <= MAX_UNDECIDED + 2
+    assert done.solver_calls <= 2 + MAX_UNDECIDED + MAX_ESCALATED
 
 
 def test_the_solution_of_the_deal_answers_for_the_positions_it_passes() -> None:
@@ -167,8 +169,9 @@ def test_the_solution_of_the_deal_answers_for_the_positions_it_passes() -> None:
 
 
 def test_a_position_one_move_from_a_known_win_needs_no_call() -> None:
-    # A♥ up to its foundation and straight back would undo the move to the line's
-    # position 2: one move from position 1, which the deal's solution passes.
+    # The line: 6♣ to column 1, A♥ and 2♥ to their foundation; the solver is
+    # asked about the deal only (and answers with a win that takes neither
+    # card up at once), the rest is left undecided.
     code = GameCode.parse(WON_DEAL)
     game = Game.from_code(code)
     deal = game.position()
@@ -196,9 +199,12 @@ def test_a_position_one_move_from_a_known_win_needs_no_call() -> None:
         return SolveResult(Status.UNKNOWN, states=limit.states or 0)
 
     done = review(code, game.line, LIMIT, solve=only_the_deal)
+    # Position 2 is one move from the deal's win, and position 3 one move
+    # (2♥ back) from position 2: no call for either.
     assert asked == [position_after(record, 3), deal]
-    assert done.status is ReviewStatus.UNKNOWN
-    assert done.unknown_between == (3, 3)  # positions 0 to 2 are winnable
+    assert done.status is ReviewStatus.STILL_WINNABLE
+    assert done.winning_line[0] == Move.parse("2H>3")
+    assert Record(code, (*game.line, *done.winning_line)).replay().is_won
 
 
 def test_the_reviewer_asks_one_question_at_a_time() -> None:
@@ -209,7 +215,7 @@ def test_the_reviewer_asks_one_question_at_a_time() -> None:
     questions = 0
     while (question := reviewer.question()) is not None:
         assert isinstance(question, Question)
-        assert question.limit == LIMIT
+        assert question.limit in (LIMIT, Limit(states=LIMIT.states // ESCALATION))
         assert reviewer.question() == question  # asking again asks the same
         reviewer.answer(solve(question.position, question.limit))
         questions += 1

@@ -7,6 +7,8 @@ solver question at a time (the web app answers them in its solver workers);
 
 from yukon.coach.review import (
     DEFAULT_LIMIT,
+    ESCALATION,
+    MAX_ESCALATED,
     MAX_UNDECIDED,
     Question,
     Review,
@@ -17,6 +19,8 @@ from yukon.coach.review import (
 
 __all__ = [
     "DEFAULT_LIMIT",
+    "ESCALATION",
+    "MAX_ESCALATED",
     "MAX_UNDECIDED",
     "Question",
     "Review",

@@ -35,6 +35,7 @@ through a pool of solver workers (as the web app does).
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -44,6 +45,8 @@ from yukon.solver import Limit, SolverError, SolveResult, Status, solve
 
 __all__ = [
     "DEFAULT_LIMIT",
+    "ESCALATION",
+    "MAX_ESCALATED",
     "MAX_UNDECIDED",
     "Question",
     "Review",
@@ -52,12 +55,19 @@ __all__ = [
     "review",
 ]
 
-DEFAULT_LIMIT: Final = Limit(states=100_000)
-"""The budget of one solver call: in states, so that a review gives the same
-answer on every machine (see bench/review.py for what it costs)."""
+DEFAULT_LIMIT: Final = Limit(states=400_000)
+"""The largest budget of one solver call: in states, so that a review gives the
+same answer on every machine (see bench/review.py for what it costs)."""
+ESCALATION: Final = 4
+"""The share of the budget a question first gets: 1/4. Most positions of a
+line are decided in far fewer states; the whole budget goes to the few that
+decide the answer and need it (see :data:`MAX_ESCALATED`)."""
 MAX_UNDECIDED: Final = 3
-"""How many positions the budget may leave undecided before the review stops
-and says ``unknown``: each such call spends the whole budget."""
+"""How many positions of the open range the first budget may leave undecided
+before the review stops halving the range."""
+MAX_ESCALATED: Final = 2
+"""How many questions then get the whole budget, the first undecided
+position of the range first, before the review says ``unknown``."""
 
 
 class ReviewStatus(enum.Enum):
@@ -286,7 +296,10 @@ class _Known:
     lost: int | None = None
     """The first position known lost."""
     undecided: set[int] = field(default_factory=set)
-    """The positions the budget left undecided."""
+    """The positions the first budget left undecided."""
+    escalated: set[int] = field(default_factory=set)
+    """The positions asked with the whole budget."""
+    escalations: int = 0
 
 
 class Reviewer:
@@ -316,7 +329,10 @@ class Reviewer:
         self._known = _Known()
         self._wins: dict[Position, tuple[Move, ...]] = {}
         """Every position of a known solution, with the rest of that solution."""
+        self._first_limit = _share(limit, ESCALATION)
         self._asked: int | None = None
+        self._whole = False
+        """Whether the open question has the whole budget."""
         self._par: SolveResult | None = None
         self._calls = 0
         self._states = 0
@@ -329,14 +345,14 @@ class Reviewer:
     def question(self) -> Question | None:
         """The next position to solve, or ``None`` when the review is ready."""
         while self._asked is None:
-            index = self._next()
-            if index is None:
+            chosen = self._next()
+            if chosen is None:
                 return None
+            index, whole = chosen
             if not self._one_move_from_a_win(index):
-                self._asked = index
-        if self._asked is None:
-            return None
-        return Question(self._positions[self._asked], self._limit)
+                self._asked, self._whole = index, whole
+        limit = self._limit if self._whole else self._first_limit
+        return Question(self._positions[self._asked], limit)
 
     def answer(self, result: SolveResult) -> None:
         """Take the solver's *result* for the last :meth:`question`.
@@ -362,6 +378,9 @@ class Reviewer:
             self._learn_loss(index)
         else:
             self._known.undecided.add(index)
+        if self._whole:
+            self._known.escalated.add(index)
+            self._known.escalations += 1
         known = self._known
         if known.winnable is not None and known.lost is not None and known.winnable >= known.lost:
             raise SolverError(
@@ -406,27 +425,36 @@ class Reviewer:
             states=states,
         )
 
-    def _next(self) -> int | None:
-        """The position to ask about next, or ``None`` when the answers suffice."""
+    def _next(self) -> tuple[int, bool] | None:
+        """The position to ask about next and whether with the whole budget,
+        or ``None`` when the answers suffice."""
         if self._won:
-            return 0 if self._calls == 0 else None
+            return (0, True) if self._calls == 0 else None
         known, end = self._known, len(self._line)
         low = -1 if known.winnable is None else known.winnable
         high = end + 1 if known.lost is None else known.lost
         if high == 0 or low == end or high == low + 1:
             return None
-        if len(known.undecided) >= MAX_UNDECIDED:
-            return None
-        # The ends first: the last position settles a game still winnable, the
-        # deal one lost from the start.
-        for index in (end, 0):
-            if low < index < high and index not in known.undecided:
-                return index
-        open_ = [index for index in range(low + 1, high) if index not in known.undecided]
-        if not open_:
-            return None
-        middle = (low + high) / 2
-        return min(open_, key=lambda index: abs(index - middle))
+        inside = sorted(index for index in known.undecided if low < index < high)
+        if len(inside) < MAX_UNDECIDED:
+            # The ends first: the last position settles a game still winnable,
+            # the deal one lost from the start.
+            for index in (end, 0):
+                if low < index < high and index not in known.undecided:
+                    return index, False
+            # Halve the first stretch of positions not yet asked: a position
+            # the budget left undecided is more often lost than won (wins are
+            # found fast, proofs take long), so the split is more likely before it.
+            for start, stop in itertools.pairwise([low, *inside, high]):
+                if stop - start > 1:
+                    return (start + stop) // 2, False
+        # Only undecided positions left: the whole budget for the first of them,
+        # the most likely to be the first lost one.
+        if known.escalations < MAX_ESCALATED:
+            for index in inside:
+                if index not in known.escalated:
+                    return index, True
+        return None
 
     def _learn_win(self, index: int, moves: tuple[Move, ...]) -> None:
         """Position *index* is won by *moves*: so is every line position that
@@ -479,6 +507,14 @@ def review(
     while (question := reviewer.question()) is not None:
         reviewer.answer(solve(question.position, question.limit))
     return reviewer.review()
+
+
+def _share(limit: Limit, parts: int) -> Limit:
+    """One *parts*-th of *limit* (at least a state)."""
+    return Limit(
+        seconds=None if limit.seconds is None else limit.seconds / parts,
+        states=None if limit.states is None else max(1, limit.states // parts),
+    )
 
 
 def _positions(game: Game, moves: Sequence[Move], *, checked: bool = False) -> list[Position]:
