@@ -215,7 +215,7 @@ def test_the_reviewer_asks_one_question_at_a_time() -> None:
     questions = 0
     while (question := reviewer.question()) is not None:
         assert isinstance(question, Question)
-        assert question.limit in (LIMIT, Limit(states=LIMIT.states // ESCALATION))
+        assert question.limit in (LIMIT, Limit(states=50_000 // ESCALATION))
         assert reviewer.question() == question  # asking again asks the same
         reviewer.answer(solve(question.position, question.limit))
         questions += 1
