@@ -152,6 +152,29 @@ def test_a_budget_too_small_to_decide_gives_the_range_left_open() -> None:
     assert done.solver_calls <= 2 + MAX_UNDECIDED + MAX_ESCALATED
 
 
+def test_the_positions_that_decide_the_answer_get_the_whole_budget() -> None:
+    # A solver that needs the whole budget for the two positions on either side
+    # of the losing move, and a quarter of it for every other one.
+    hard = {position_after(THROWN_AWAY, THROWN_AWAY_AT + step) for step in (0, 1)}
+    asked: list[tuple[Position, Limit]] = []
+
+    def hard_by_the_split(position: Position, limit: Limit) -> SolveResult:
+        asked.append((position, limit))
+        if position in hard and limit != LIMIT:
+            return SolveResult(Status.UNKNOWN, states=limit.states or 0)
+        return solve(position, limit)
+
+    done = review(THROWN_AWAY.code, THROWN_AWAY.moves, LIMIT, solve=hard_by_the_split)
+    assert done.status is ReviewStatus.FOUND
+    assert done.last_winnable == THROWN_AWAY_AT
+    # The position after the losing move needs its proof; the one before it is
+    # one move (J♠ back) from a win found for another position.
+    whole = [position for position, limit in asked if limit == LIMIT]
+    assert whole == [position_after(THROWN_AWAY, THROWN_AWAY_AT + 1)]
+    assert done.winning_line[0] == Move.parse("JS>3")
+    assert all(limit.states == 50_000 // ESCALATION for _, limit in asked if limit != LIMIT)
+
+
 def test_the_solution_of_the_deal_answers_for_the_positions_it_passes() -> None:
     # The player follows the solver's own solution for 30 moves, then plays at random.
     code = GameCode.parse(WON_DEAL)
