@@ -33,7 +33,7 @@ def register(commands: Subcommands) -> None:
         "--states",
         type=int,
         metavar="N",
-        help=f"state budget per solver call (default {DEFAULT_LIMIT.states:,})",
+        help=f"largest state budget of one solver call (default {DEFAULT_LIMIT.states:,})",
     )
     parser.set_defaults(handler=_cmd_review)
 
