@@ -37,7 +37,6 @@ through a pool of solver workers (as the web app does).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -236,14 +235,14 @@ class Reviewer:
             for index in (end, 0):
                 if low < index < high and index not in known.undecided:
                     return index, False
-            # Halve the first stretch of positions not yet asked: a position
+            # Halve the stretch before the first undecided position: a position
             # the budget left undecided is more often lost than won (wins are
             # found fast, proofs take long), so the split is more likely before it.
-            for start, stop in itertools.pairwise([low, *inside, high]):
-                if stop - start > 1:
-                    return (start + stop) // 2, False
-        # Only undecided positions left: the whole budget for the first of them,
-        # the most likely to be the first lost one.
+            stop = inside[0] if inside else high
+            if stop - low > 1:
+                return (low + stop) // 2, False
+        # The first undecided position is next to the last winnable one (or too
+        # many are undecided): the whole budget for it, as it decides the answer.
         if known.escalations < MAX_ESCALATED:
             for index in inside:
                 if index not in known.escalated:
