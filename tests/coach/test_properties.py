@@ -41,7 +41,7 @@ def test_every_claim_of_a_review_is_backed(deal: int, seed: int, length: int, st
     done = review(code, line, limit)
     assert done.line == line
     assert Review.from_dict(done.as_dict()) == done
-    assert 1 <= done.solver_calls
+    assert done.solver_calls >= 1
     last = done.last_winnable
     if done.status in (ReviewStatus.FOUND, ReviewStatus.STILL_WINNABLE):
         assert last is not None
