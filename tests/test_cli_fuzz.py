@@ -44,6 +44,12 @@ def _argv(command: str, draw: Any, file: Path) -> list[str]:
     table: dict[str, list[st.SearchStrategy[Any]]] = {
         "deal": [st.just(["--json"]), st.tuples(CODE)],
         "replay": [st.just(["--json"]), st.just(["-"]), st.tuples(CODE, MOVE, MOVE)],
+        "review": [
+            st.just(["--json"]),
+            st.just(["-"]),
+            st.tuples(CODE, MOVE, MOVE),
+            st.tuples(st.just("--states"), NUMBER),
+        ],
         "new": [st.tuples(st.just("--rules"), TEXT | st.sampled_from(["relaxed", "classic"]))],
         "daily": [
             st.tuples(st.just("--date"), TEXT | st.sampled_from(DATES)),
@@ -81,6 +87,8 @@ def _argv(command: str, draw: Any, file: Path) -> list[str]:
         argv.extend(chosen)
     if command in ("solve", "analyze"):
         argv += ["--states", "50", "--seconds", "5"]
+    if command == "review":
+        argv += ["--states", "50"]
     if command == "analyze" and draw(st.booleans()):
         argv += ["--from", "0", "--count", "2", "--out", str(file)]
     if command == "serve":
@@ -89,7 +97,8 @@ def _argv(command: str, draw: Any, file: Path) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "command", ["deal", "replay", "new", "daily", "solve", "analyze", "serve", "backup", "prune"]
+    "command",
+    ["deal", "replay", "review", "new", "daily", "solve", "analyze", "serve", "backup", "prune"],
 )
 def test_no_input_makes_a_command_fail_with_a_traceback(
     command: str,

@@ -5,18 +5,21 @@ solver question at a time (the web app answers them in its solver workers);
 :func:`review` answers them with :func:`yukon.solver.solve` (the command line).
 """
 
+from yukon.coach.answer import Review, ReviewStatus
 from yukon.coach.review import (
     DEFAULT_LIMIT,
+    ESCALATION,
+    MAX_ESCALATED,
     MAX_UNDECIDED,
     Question,
-    Review,
     Reviewer,
-    ReviewStatus,
     review,
 )
 
 __all__ = [
     "DEFAULT_LIMIT",
+    "ESCALATION",
+    "MAX_ESCALATED",
     "MAX_UNDECIDED",
     "Question",
     "Review",

@@ -1,11 +1,14 @@
-"""Where did it go wrong? (SPEC §6): the last winnable position of a game's
-line, the move that lost it and a move that keeps it winnable.
+"""Where did it go wrong? (SPEC §6): the search for the last winnable position
+of a game's line, the move that lost it and a move that keeps it winnable.
 
 Along a line (the record with undone moves taken out) winnability can only be
 lost: a position reached from a lost one is lost. So the line splits into a
 winnable prefix and a lost suffix, and the split is searched, not walked: the
 :class:`Reviewer` asks the solver about the game's last position, then the
-deal, then halves the undecided range. Every claim is backed: "winnable" by a
+deal, then halves the open range. A question first gets a quarter of the
+budget, which decides most positions of a line; the positions it leaves
+undecided are the hard ones, next to the split, and the first of them gets the
+whole budget. Every claim is backed: "winnable" by a
 solution replayed through the engine, "lost" by an ``UNWINNABLE`` verdict (an
 exhausted search). Where the budget decides neither, the review says which
 positions are left undecided; it never guesses.
@@ -15,6 +18,8 @@ A verdict is worth more than its one position:
 - a solution of position *i* passes through positions of its own; any of them
   that is also on the line (the player followed the solution for a while) is
   winnable with the rest of that solution, without a call;
+- a position one move away from a known solution (a move taken back, a card
+  moved to another column of the same kind) is winnable without a call;
 - a position that comes back later on the line (a card moved away and back)
   gives the whole stretch between its two visits the same verdict, since the
   split cannot lie inside it.
@@ -32,237 +37,37 @@ through a pool of solver workers (as the web app does).
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from yukon.engine import Game, GameCode, IllegalMoveError, Move, Position, Record, YukonError
+from yukon.coach.answer import Review, ReviewStatus
+from yukon.engine import Game, GameCode, IllegalMoveError, Move, Position, Record
 from yukon.solver import Limit, SolverError, SolveResult, Status, solve
 
 __all__ = [
     "DEFAULT_LIMIT",
+    "ESCALATION",
+    "MAX_ESCALATED",
     "MAX_UNDECIDED",
     "Question",
-    "Review",
-    "ReviewStatus",
     "Reviewer",
     "review",
 ]
 
-DEFAULT_LIMIT: Final = Limit(states=100_000)
-"""The budget of one solver call: in states, so that a review gives the same
-answer on every machine (see bench/review.py for what it costs)."""
+DEFAULT_LIMIT: Final = Limit(states=400_000)
+"""The largest budget of one solver call: in states, so that a review gives the
+same answer on every machine (see bench/review.py for what it costs)."""
+ESCALATION: Final = 4
+"""The share of the budget a question first gets: 1/4. Most positions of a
+line are decided in far fewer states; the whole budget goes to the few that
+decide the answer and need it (see :data:`MAX_ESCALATED`)."""
 MAX_UNDECIDED: Final = 3
-"""How many positions the budget may leave undecided before the review stops
-and says ``unknown``: each such call spends the whole budget."""
-
-
-class ReviewStatus(enum.Enum):
-    """What the review found; the value is the code the CLI and API print."""
-
-    FOUND = "found"
-    """The line threw a win away: the last winnable position and the losing move."""
-    WON = "won"
-    """The game was won; :attr:`Review.par` says in how few moves it could be."""
-    STILL_WINNABLE = "still_winnable"
-    """The game's last position can still be won."""
-    LOST_FROM_THE_DEAL = "lost_from_the_deal"
-    """The deal itself cannot be won: no move lost it."""
-    UNKNOWN = "unknown"
-    """The budget left some positions undecided (:attr:`Review.unknown_between`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Review:
-    """The answer of SPEC §6 and what it cost.
-
-    *line* is the game's line; *last_winnable* K counts the moves of the line
-    played before *losing_move* (``line[K]``), so position K is winnable
-    (*winning_line* wins from it, starting with *better_move*) and position
-    K + 1 is proved lost. For ``still_winnable``, K is the line's length and
-    there is no losing move. For ``unknown``, *unknown_between* (i, j) are the
-    first and last positions left undecided (position p is the one after p
-    moves of the line): every position before i is winnable, every one after
-    j lost. *par* is the length of the solver's (shortened) solution of the
-    deal, for a won game.
-
-    :raises ValueError: when the fields do not make one of the answers.
-    """
-
-    status: ReviewStatus
-    line: tuple[Move, ...]
-    last_winnable: int | None = None
-    losing_move: Move | None = None
-    better_move: Move | None = None
-    winning_line: tuple[Move, ...] = ()
-    unknown_between: tuple[int, int] | None = None
-    par: int | None = None
-    solver_calls: int = 0
-    states: int = 0
-
-    def __post_init__(self) -> None:
-        problem = _problem(self)
-        if problem is not None:
-            raise ValueError(f"not a {self.status.value!r} review: {problem}")
-
-    def as_dict(self) -> dict[str, object]:
-        """The object ``yukon review --json`` prints (SPEC §6), moves in the
-        notation of SPEC §3, plus the cost: ``solver_calls`` and ``states``."""
-        return {
-            "line": [str(move) for move in self.line],
-            "last_winnable": self.last_winnable,
-            "losing_move": _text(self.losing_move),
-            "better_move": _text(self.better_move),
-            "winning_line": [str(move) for move in self.winning_line],
-            "status": self.status.value,
-            "unknown_between": None if self.unknown_between is None else list(self.unknown_between),
-            "par": self.par,
-            "solver_calls": self.solver_calls,
-            "states": self.states,
-        }
-
-    @classmethod
-    def from_dict(cls, data: object) -> Review:
-        """Read back what :meth:`as_dict` wrote.
-
-        :raises ValueError: saying what is wrong, for anything else.
-        """
-        if not isinstance(data, Mapping):
-            raise ValueError(f"a review is a JSON object, not {type(data).__name__}")
-        keys = set(data)
-        missing, extra = sorted(_KEYS - keys), sorted(map(str, keys - _KEYS))
-        if missing:
-            raise ValueError(f"a review lacks {', '.join(missing)}")
-        if extra:
-            raise ValueError(f"a review has no field {', '.join(map(repr, extra))}")
-        try:
-            status = ReviewStatus(data["status"])
-        except (ValueError, TypeError):
-            raise ValueError(f"unknown review status {data['status']!r}") from None
-        return cls(
-            status=status,
-            line=_moves(data, "line"),
-            last_winnable=_count(data, "last_winnable", optional=True),
-            losing_move=_move(data, "losing_move"),
-            better_move=_move(data, "better_move"),
-            winning_line=_moves(data, "winning_line"),
-            unknown_between=_range(data),
-            par=_count(data, "par", optional=True),
-            solver_calls=_required_count(data, "solver_calls"),
-            states=_required_count(data, "states"),
-        )
-
-
-_KEYS: Final = frozenset(
-    {
-        "line",
-        "last_winnable",
-        "losing_move",
-        "better_move",
-        "winning_line",
-        "status",
-        "unknown_between",
-        "par",
-        "solver_calls",
-        "states",
-    }
-)
-
-
-def _problem(review: Review) -> str | None:
-    """What keeps *review*'s fields from making its answer, or ``None``."""
-    status, length, last = review.status, len(review.line), review.last_winnable
-    if status is ReviewStatus.FOUND:
-        if last is None or not 0 <= last < length:
-            return f"last_winnable must be a position before the line's end ({length})"
-        if review.losing_move != review.line[last]:
-            return f"the losing move must be move {last + 1} of the line"
-    elif status is ReviewStatus.STILL_WINNABLE:
-        if last != length:
-            return f"last_winnable must be the line's length ({length})"
-    elif last is not None:
-        return "last_winnable must be null"
-    if status is ReviewStatus.FOUND or status is ReviewStatus.STILL_WINNABLE:
-        if not review.winning_line or review.better_move != review.winning_line[0]:
-            return "the better move must be the first move of a winning line"
-        if review.better_move == review.losing_move:
-            return "the better move must differ from the losing move"
-    elif review.better_move is not None or review.winning_line:
-        return "better_move and winning_line must be empty"
-    if status is not ReviewStatus.FOUND and review.losing_move is not None:
-        return "losing_move must be null"
-    if status is ReviewStatus.UNKNOWN:
-        between = review.unknown_between
-        if between is None or not 0 <= between[0] <= between[1] <= length:
-            return f"unknown_between must be positions i <= j of the line (0 to {length})"
-    elif review.unknown_between is not None:
-        return "unknown_between must be null"
-    if review.par is not None and (status is not ReviewStatus.WON or review.par < 1):
-        return "par is a positive length, for a won game only"
-    if review.solver_calls < 0 or review.states < 0:
-        return "the cost cannot be negative"
-    return None
-
-
-def _text(move: Move | None) -> str | None:
-    return None if move is None else str(move)
-
-
-def _move(data: Mapping[str, object], key: str) -> Move | None:
-    value = data[key]
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise ValueError(f"{key} must be a move or null, not {value!r}")
-    try:
-        return Move.parse(value)
-    except YukonError as error:
-        raise ValueError(f"{key}: {error}") from None
-
-
-def _moves(data: Mapping[str, object], key: str) -> tuple[Move, ...]:
-    value = data[key]
-    if not isinstance(value, list):
-        raise ValueError(f"{key} must be a list of moves, not {value!r}")
-    moves = []
-    for number, text in enumerate(value, 1):
-        if not isinstance(text, str):
-            raise ValueError(f"{key} move {number} must be text, not {text!r}")
-        try:
-            moves.append(Move.parse(text))
-        except YukonError as error:
-            raise ValueError(f"{key} move {number}: {error}") from None
-    return tuple(moves)
-
-
-def _count(data: Mapping[str, object], key: str, *, optional: bool) -> int | None:
-    value = data[key]
-    if value is None and optional:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        kind = "a whole number 0 or more" + (" or null" if optional else "")
-        raise ValueError(f"{key} must be {kind}, not {value!r}")
-    return value
-
-
-def _required_count(data: Mapping[str, object], key: str) -> int:
-    value = _count(data, key, optional=False)
-    assert value is not None
-    return value
-
-
-def _range(data: Mapping[str, object]) -> tuple[int, int] | None:
-    value = data["unknown_between"]
-    if value is None:
-        return None
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(end, int) and not isinstance(end, bool) for end in value)
-    ):
-        raise ValueError(f"unknown_between must be two positions [i, j] or null, not {value!r}")
-    return value[0], value[1]
+"""How many positions of the open range the first budget may leave undecided
+before the review stops halving the range."""
+MAX_ESCALATED: Final = 2
+"""How many questions then get the whole budget, the first undecided
+position of the range first, before the review says ``unknown``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +89,10 @@ class _Known:
     lost: int | None = None
     """The first position known lost."""
     undecided: set[int] = field(default_factory=set)
-    """The positions the budget left undecided."""
+    """The positions the first budget left undecided."""
+    escalated: set[int] = field(default_factory=set)
+    """The positions asked with the whole budget."""
+    escalations: int = 0
 
 
 class Reviewer:
@@ -312,7 +120,12 @@ class Reviewer:
         for index, position in enumerate(self._positions):
             self._visits.setdefault(position, []).append(index)
         self._known = _Known()
+        self._wins: dict[Position, tuple[Move, ...]] = {}
+        """Every position of a known solution, with the rest of that solution."""
+        self._first_limit = _share(limit, ESCALATION)
         self._asked: int | None = None
+        self._whole = False
+        """Whether the open question has the whole budget."""
         self._par: SolveResult | None = None
         self._calls = 0
         self._states = 0
@@ -324,11 +137,15 @@ class Reviewer:
 
     def question(self) -> Question | None:
         """The next position to solve, or ``None`` when the review is ready."""
-        if self._asked is None:
-            self._asked = self._next()
-        if self._asked is None:
-            return None
-        return Question(self._positions[self._asked], self._limit)
+        while self._asked is None:
+            chosen = self._next()
+            if chosen is None:
+                return None
+            index, whole = chosen
+            if not self._one_move_from_a_win(index):
+                self._asked, self._whole = index, whole
+        limit = self._limit if self._whole else self._first_limit
+        return Question(self._positions[self._asked], limit)
 
     def answer(self, result: SolveResult) -> None:
         """Take the solver's *result* for the last :meth:`question`.
@@ -354,6 +171,9 @@ class Reviewer:
             self._learn_loss(index)
         else:
             self._known.undecided.add(index)
+        if self._whole:
+            self._known.escalated.add(index)
+            self._known.escalations += 1
         known = self._known
         if known.winnable is not None and known.lost is not None and known.winnable >= known.lost:
             raise SolverError(
@@ -398,27 +218,36 @@ class Reviewer:
             states=states,
         )
 
-    def _next(self) -> int | None:
-        """The position to ask about next, or ``None`` when the answers suffice."""
+    def _next(self) -> tuple[int, bool] | None:
+        """The position to ask about next and whether with the whole budget,
+        or ``None`` when the answers suffice."""
         if self._won:
-            return 0 if self._calls == 0 else None
+            return (0, True) if self._calls == 0 else None
         known, end = self._known, len(self._line)
         low = -1 if known.winnable is None else known.winnable
         high = end + 1 if known.lost is None else known.lost
         if high == 0 or low == end or high == low + 1:
             return None
-        if len(known.undecided) >= MAX_UNDECIDED:
-            return None
-        # The ends first: the last position settles a game still winnable, the
-        # deal one lost from the start.
-        for index in (end, 0):
-            if low < index < high and index not in known.undecided:
-                return index
-        open_ = [index for index in range(low + 1, high) if index not in known.undecided]
-        if not open_:
-            return None
-        middle = (low + high) / 2
-        return min(open_, key=lambda index: abs(index - middle))
+        inside = sorted(index for index in known.undecided if low < index < high)
+        if len(inside) < MAX_UNDECIDED:
+            # The ends first: the last position settles a game still winnable,
+            # the deal one lost from the start.
+            for index in (end, 0):
+                if low < index < high and index not in known.undecided:
+                    return index, False
+            # Halve the stretch before the first undecided position: a position
+            # the budget left undecided is more often lost than won (wins are
+            # found fast, proofs take long), so the split is more likely before it.
+            stop = inside[0] if inside else high
+            if stop - low > 1:
+                return (low + stop) // 2, False
+        # The first undecided position is next to the last winnable one (or too
+        # many are undecided): the whole budget for it, as it decides the answer.
+        if known.escalations < MAX_ESCALATED:
+            for index in inside:
+                if index not in known.escalated:
+                    return index, True
+        return None
 
     def _learn_win(self, index: int, moves: tuple[Move, ...]) -> None:
         """Position *index* is won by *moves*: so is every line position that
@@ -429,9 +258,25 @@ class Reviewer:
             raise SolverError(f"the solution of position {index} does not win")
         known = self._known
         for step, position in enumerate(path):
+            known_line = self._wins.get(position)
+            if known_line is None or len(known_line) > len(moves) - step:
+                self._wins[position] = moves[step:]
             visits = self._visits.get(position)
             if visits and (known.winnable is None or visits[-1] > known.winnable):
                 known.winnable, known.winning_line = visits[-1], moves[step:]
+
+    def _one_move_from_a_win(self, index: int) -> bool:
+        """Whether one move takes position *index* onto a known solution (as
+        a move taken back often does): then it is won without a call."""
+        position = self._positions[index]
+        for move in Game(position).legal_moves:
+            game = Game(position)
+            game.push(move)
+            rest = self._wins.get(game.position())
+            if rest is not None:
+                self._learn_win(index, (move, *rest))
+                return True
+        return False
 
     def _learn_loss(self, index: int) -> None:
         """Position *index* is lost: so is every position from its first visit."""
@@ -455,6 +300,14 @@ def review(
     while (question := reviewer.question()) is not None:
         reviewer.answer(solve(question.position, question.limit))
     return reviewer.review()
+
+
+def _share(limit: Limit, parts: int) -> Limit:
+    """One *parts*-th of *limit* (at least a state)."""
+    return Limit(
+        seconds=None if limit.seconds is None else limit.seconds / parts,
+        states=None if limit.states is None else max(1, limit.states // parts),
+    )
 
 
 def _positions(game: Game, moves: Sequence[Move], *, checked: bool = False) -> list[Position]:

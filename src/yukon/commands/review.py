@@ -33,7 +33,7 @@ def register(commands: Subcommands) -> None:
         "--states",
         type=int,
         metavar="N",
-        help=f"state budget per solver call (default {DEFAULT_LIMIT.states:,})",
+        help=f"largest state budget of one solver call (default {DEFAULT_LIMIT.states:,})",
     )
     parser.set_defaults(handler=_cmd_review)
 
@@ -117,8 +117,16 @@ def _verdict(done: Review) -> list[str]:
         return ["The deal cannot be won: no move lost the game."]
     assert done.unknown_between is not None
     first, final = done.unknown_between
-    where = _at(first) if first == final else f"{_at(first)} to {_at(final)}"
     return [
-        f"The budget was too small to tell whether the game could still be won {where};"
-        " try a larger --states."
+        f"The budget was too small to tell whether the game could still be won"
+        f" {_between(first, final)}; try a larger --states."
     ]
+
+
+def _between(first: int, final: int) -> str:
+    """Positions *first* to *final* of the line in words."""
+    if first == final:
+        return "at the deal" if first == 0 else f"after move {first}"
+    if first == 0:
+        return f"from the deal up to move {final}"
+    return f"after moves {first} to {final}"

@@ -1,0 +1,61 @@
+"""Properties of reviews of games played at random: every claim is backed,
+whatever the game and however small the budget."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from yukon.coach import Review, ReviewStatus, review
+from yukon.engine import CLASSIC, Game, GameCode, Move, Record
+from yukon.solver import Limit, Status, solve
+
+# Classic deals the study wins (docs/winnability.jsonl), and deal 24, lost from the deal.
+DEALS = [0, 1, 3, 12, 24, 1495]
+
+
+def random_line(code: GameCode, seed: int, length: int) -> tuple[Move, ...]:
+    game = Game.from_code(code)
+    rng = random.Random(seed)
+    for _ in range(length):
+        moves = list(game.legal_moves)
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+    return game.line
+
+
+@settings(max_examples=30)
+@given(
+    deal=st.sampled_from(DEALS),
+    seed=st.integers(0, 10**6),
+    length=st.integers(0, 40),
+    states=st.sampled_from([20, 2_000, 20_000]),
+)
+def test_every_claim_of_a_review_is_backed(deal: int, seed: int, length: int, states: int) -> None:
+    code = GameCode(CLASSIC, deal)
+    line = random_line(code, seed, length)
+    limit = Limit(states=states)
+    done = review(code, line, limit)
+    assert done.line == line
+    assert Review.from_dict(done.as_dict()) == done
+    assert done.solver_calls >= 1
+    last = done.last_winnable
+    if done.status in (ReviewStatus.FOUND, ReviewStatus.STILL_WINNABLE):
+        assert last is not None
+        # The win from the last winnable position, replayed by the engine.
+        assert Record(code, (*line[:last], *done.winning_line)).replay().is_won
+    if done.status is ReviewStatus.FOUND:
+        assert last is not None
+        # The position after the losing move is never won by a fresh search.
+        after = Record(code, line[: last + 1]).replay().position()
+        assert solve(after, limit).status is not Status.WON
+    if done.status is ReviewStatus.UNKNOWN:
+        assert done.unknown_between is not None
+        first, final = done.unknown_between
+        assert 0 <= first <= final <= len(line)
+    if done.status is ReviewStatus.LOST_FROM_THE_DEAL:
+        assert deal == 24
+    assert done.status is not ReviewStatus.WON
