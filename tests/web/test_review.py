@@ -28,9 +28,10 @@ from tests.web.helpers import API, EXAMPLE, WIN_CODE, WIN_LINE, new_game, play, 
 from tests.web.live import send_and_keep, wait_for
 from tests.web.test_solving import HARD, LONG, cookie, hold_analysis, player, serving
 from tests.web.test_solving import new_game as live_game
-from yukon.engine import Game, Move
+from yukon.coach import Reviewer
+from yukon.engine import Game, GameCode, Move
 from yukon.i18n import translate
-from yukon.solver import Limit, Status, solve
+from yukon.solver import Limit, SolveResult, Status, solve
 from yukon.web import AppSettings, create_app
 from yukon.web.solving import Solving
 
@@ -199,8 +200,16 @@ def test_a_review_the_budget_cannot_decide_is_unknown_and_not_kept(
     tmp_path: Path, database: Target
 ) -> None:
     code, first_move = HARD[0]
-    # A budget for the whole review shorter than one search: nothing is searched.
-    for per_position, total, calls in ((1.0, 0.5, 0), (0.05, 5.0, 2)):
+    # Every position undecided: the coach's questions, each searched (its quick look
+    # and then the whole budget for the positions that decide the answer).
+    undecided = Reviewer(GameCode.parse(code), (Move.parse(first_move),))
+    while undecided.question() is not None:
+        undecided.answer(SolveResult(Status.UNKNOWN))
+    searched = undecided.review().solver_calls
+    assert searched >= 2
+    # First a budget for the whole review shorter than any search (a quick look is a
+    # quarter of the 1 s per position): nothing is searched.
+    for per_position, total, calls in ((1.0, 0.2, 0), (0.05, 5.0, searched)):
         settings = AppSettings(
             db_path=database, review_seconds=per_position, review_total_seconds=total
         )

@@ -26,7 +26,7 @@ from starlette.routing import Route
 from yukon.coach import Reviewer
 from yukon.engine import CLASSIC, GameCode, Move, RuleSet
 from yukon.i18n import LANGUAGES
-from yukon.solver import winnable_deal
+from yukon.solver import Limit, winnable_deal
 from yukon.storage import GameRow, GameService, LiveGame
 from yukon.web import daily
 from yukon.web.bodies import optional, read_object, required, rule_set
@@ -38,7 +38,7 @@ from yukon.web.registry import registry_body
 from yukon.web.resources import Resources, off_loop, player_of, request_language
 from yukon.web.responses import JsonResponse
 from yukon.web.review import is_final, make_review, stored_review
-from yukon.web.solving import Asker
+from yukon.web.solving import Asker, Kind
 from yukon.web.state import state_json
 
 __all__ = ["api_routes"]
@@ -246,7 +246,9 @@ class GameReview(HTTPEndpoint):
                 return live, review.as_dict()
             code = live.game.code
             assert code is not None, "stored games always start from a deal"
-            return live, Reviewer(code, live.game.log)
+            # Each position's budget is time here; a question gets its share of it.
+            per_position = Limit(seconds=resources.solving.budgets[Kind.REVIEW])
+            return live, Reviewer(code, live.game.log, per_position)
 
         live, found = await off_loop(request, stored)
         if isinstance(found, dict):

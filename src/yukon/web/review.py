@@ -67,13 +67,14 @@ async def make_review(solving: Solving, asker: Asker, reviewer: Reviewer, second
     """
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
-    per_position = solving.budgets[Kind.REVIEW]
     unsearched = 0
     while (question := reviewer.question()) is not None:
-        if deadline - loop.time() < per_position:
+        # The reviewer's budget is in seconds (its share of the budget per position).
+        budget = question.limit.seconds or solving.budgets[Kind.REVIEW]
+        if deadline - loop.time() < budget:
             unsearched += 1
             reviewer.answer(_UNDECIDED)
             continue
-        reviewer.answer(await solving.review_step(asker, question.position))
+        reviewer.answer(await solving.review_step(asker, question.position, budget))
     review = reviewer.review()
     return replace(review, solver_calls=review.solver_calls - unsearched)

@@ -147,10 +147,12 @@ class Solving:
         budget (raises as :meth:`hint` does)."""
         return await self._solve(Kind.ANALYSIS, asker, position)
 
-    async def review_step(self, asker: Asker, position: Position) -> SolveResult:
-        """The verdict on one position of a review's line, within the review's
-        budget per position (raises as :meth:`hint` does)."""
-        return await self._solve(Kind.REVIEW, asker, position)
+    async def review_step(self, asker: Asker, position: Position, seconds: float) -> SolveResult:
+        """The verdict on one position of a review's line within *seconds* (at
+        most the review's budget per position; raises as :meth:`hint` does)."""
+        return await self._solve(
+            Kind.REVIEW, asker, position, min(seconds, self.budgets[Kind.REVIEW])
+        )
 
     def start(self) -> None:
         """Get the worker processes' fork server going, without waiting for it (the
@@ -188,8 +190,10 @@ class Solving:
 
     # Asking: the cache, the player's own search, the lines.
 
-    async def _solve(self, kind: Kind, asker: Asker, position: Position) -> SolveResult:
-        seconds = self.budgets[kind]
+    async def _solve(
+        self, kind: Kind, asker: Asker, position: Position, seconds: float | None = None
+    ) -> SolveResult:
+        seconds = self.budgets[kind] if seconds is None else seconds
         cached = cached_result(position, seconds)
         if cached is not None:
             return cached
