@@ -250,6 +250,30 @@ def test_the_watch_page_of_a_game_given_up_offers_the_review(open_app: OpenApp) 
     assert app.state()["record"].split() == [WIN_CODE, *moves]
 
 
+def test_a_review_of_the_game_in_progress_counts_as_a_hint(open_app: OpenApp) -> None:
+    """The Watch page of the game on the board says, before it is asked, that an answer
+    showing the way to a win counts as a hint; once it has, the board plays on from
+    the game as the server has it (a move is not lost to the version the hint gave)."""
+    app = open_app()
+    moves = list(WIN_LINE[:4])
+    state = app.play_record(WIN_CODE, moves)
+    app.goto(f"/history/{state['id']}")
+    note = app.page.locator(".review-note")
+    assert note.inner_text() == translate("en", "review.counts_as_hint")
+    _ask(app)
+    nxt = _review(app, state["id"])["better_move"]
+    counted = app.state()
+    assert (counted["hints"], counted["version"]) == (state["hints"] + 1, state["version"] + 1)
+    app.page.get_by_role("button", name="Resume", exact=True).click()
+    app.page.locator("#board").wait_for()
+    card, target = nxt.split(">")
+    app.drag(card, target)
+    app.wait_idle()
+    after = app.state()
+    assert after["record"].split() == [WIN_CODE, *moves, nxt]
+    assert after["hints"] == counted["hints"]
+
+
 def test_a_deal_lost_from_the_start_is_no_fault_of_the_player(open_app: OpenApp) -> None:
     app = open_app()
     game = app.play_record(LOST_DEAL, [str(next(iter(Game.from_code(LOST_DEAL).legal_moves)))])

@@ -134,9 +134,14 @@ def test_a_stuck_game_that_threw_a_win_away(
     for move in STUCK_LINE[: last + 1]:
         after.play(Move.parse(move))
     assert solve(after.position(), Limit(states=2_000_000)).status is Status.UNWINNABLE
-    # Kept with the game, for its version.
+    # It shows how the game can still be won (moves taken back to K): a hint, counted
+    # once, and the review is kept for the version the hint gave the game.
+    now = client.get(f"{API}/games/{state['id']}").json()
+    assert (now["hints"], now["version"]) == (state["hints"] + 1, state["version"] + 1)
     text, version = stored(database, state["id"])
-    assert (json.loads(text), version) == (review, state["version"])
+    assert (json.loads(text), version) == (review, now["version"])
+    assert review_of(client, state["id"]) == review
+    assert client.get(f"{API}/games/{state['id']}").json()["hints"] == now["hints"]
 
 
 def test_a_review_is_kept_and_served_again_without_a_search(
@@ -180,9 +185,12 @@ def test_a_game_under_way_that_can_still_be_won(client: TestClient, database: Ta
     assert (review["last_winnable"], review["losing_move"]) == (1, None)
     assert review["better_move"] == review["winning_line"][0]
     assert wins_from(EXAMPLE, ["QC>5"], review["winning_line"])
-    # Kept for this version of the game only: after a move, the review is of the new line.
-    moved = play(client, state, "TD>1")
-    assert stored(database, state["id"])[1] == state["version"] != moved["version"]
+    # Counted as a hint (it shows the way on); kept for the game's version only: after
+    # a move, the review is of the new line.
+    hinted = client.get(f"{API}/games/{state['id']}").json()
+    assert (hinted["hints"], hinted["version"]) == (state["hints"] + 1, state["version"] + 1)
+    moved = play(client, hinted, "TD>1")
+    assert stored(database, state["id"])[1] == hinted["version"] != moved["version"]
     assert review_of(client, state["id"])["line"] == ["QC>5", "TD>1"]
 
 
@@ -194,6 +202,9 @@ def test_a_deal_lost_from_the_start(client: TestClient) -> None:
     assert review["last_winnable"] is review["losing_move"] is review["better_move"] is None
     assert review["winning_line"] == []
     assert solve(Game.from_code(LOST_CODE).position(), Limit()).status is Status.UNWINNABLE
+    # It shows no way to win: no hint counted, the game as it was.
+    now = client.get(f"{API}/games/{state['id']}").json()
+    assert (now["hints"], now["version"]) == (state["hints"], state["version"])
 
 
 def test_a_review_the_budget_cannot_decide_is_unknown_and_not_kept(

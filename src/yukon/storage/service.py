@@ -334,6 +334,20 @@ class GameService:
             return live, None
         return live, stored[1]
 
+    def count_review(self, player: str, game_id: str, version: int) -> LiveGame:
+        """Count a review that shows how the game at *version* can still be won as
+        a hint in it: the player may take moves back and follow it.
+
+        :raises StaleVersionError: when the game changed since.
+        """
+
+        def change(live: LiveGame, now: float) -> LiveGame:
+            changed = live.copy()
+            changed.game.count_hint()
+            return changed.changed(version=version + 1)
+
+        return self._change(player, game_id, version, change)
+
     def keep_review(self, live: LiveGame, review: str) -> bool:
         """Keep *review* (JSON text) with the game *live*, for as long as the game is
         at its version; ``False`` (nothing kept) when it has changed since."""

@@ -37,7 +37,7 @@ from yukon.web.records import check_record, replay_json
 from yukon.web.registry import registry_body
 from yukon.web.resources import Resources, off_loop, player_of, request_language
 from yukon.web.responses import JsonResponse
-from yukon.web.review import is_final, make_review, stored_review
+from yukon.web.review import is_final, make_review, shows_a_win, stored_review
 from yukon.web.solving import Asker, Kind
 from yukon.web.state import state_json
 
@@ -232,8 +232,10 @@ class Analysis(HTTPEndpoint):
 
 
 class GameReview(HTTPEndpoint):
-    """``/games/{game_id}/review``: where did it go wrong? (SPEC §6). Not counted;
-    kept with the game once decided, and read back from there."""
+    """``/games/{game_id}/review``: where did it go wrong? (SPEC §6). Kept with the
+    game once decided, and read back from there. A review that shows how a game not
+    won can still be won counts as a hint in it, once (the player may take moves
+    back and follow it)."""
 
     async def get(self, request: Request) -> Response:
         service, player, game_id = _asking_about(request)
@@ -261,7 +263,14 @@ class GameReview(HTTPEndpoint):
         answer = review.as_dict()
         if is_final(review):
             text = json.dumps(answer, separators=(",", ":"))
-            await off_loop(request, lambda: service.keep_review(live, text))
+
+            def keep() -> None:
+                kept = live
+                if shows_a_win(review):
+                    kept = service.count_review(player, game_id, live.version)
+                service.keep_review(kept, text)
+
+            await off_loop(request, keep)
         return JsonResponse(answer)
 
 

@@ -24,7 +24,7 @@ from yukon.solver import SolveResult, Status
 from yukon.storage import LiveGame
 from yukon.web.solving import Asker, Kind, Solving
 
-__all__ = ["is_final", "make_review", "stored_review"]
+__all__ = ["is_final", "make_review", "shows_a_win", "stored_review"]
 
 _log: Final = logging.getLogger("yukon.web")
 
@@ -56,6 +56,12 @@ def is_final(review: Review) -> bool:
     if review.status is ReviewStatus.WON:
         return review.par is not None
     return review.status is not ReviewStatus.UNKNOWN
+
+
+def shows_a_win(review: Review) -> bool:
+    """Whether *review* shows how its game, not won, can still be won (from the
+    game's last position or from one the player can take moves back to)."""
+    return review.status in (ReviewStatus.FOUND, ReviewStatus.STILL_WINNABLE)
 
 
 async def make_review(solving: Solving, asker: Asker, reviewer: Reviewer, seconds: float) -> Review:

@@ -101,6 +101,7 @@ class App {
       resume: (id) => this.resume(id),
       currentId: () => this.opened.then(() => this.game.state?.id ?? null),
       practice: (id, moves) => this.practice(id, moves),
+      reviewed: (id) => void this.game.refresh(id).catch((error) => console.warn(error)),
     };
     this.win = new WinDialog(actions);
     this.notice = new NoMovesNotice(actions);

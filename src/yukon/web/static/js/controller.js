@@ -513,6 +513,18 @@ export class GameController {
   }
 
   /**
+   * The game on the board as the server has it now, when it is game *id* (a
+   * review shown on its Watch page counted as a hint in it).
+   * @param {string} id
+   * @returns {Promise<void>}
+   */
+  refresh(id) {
+    return this.enqueue(async () => {
+      if (this.state?.id === id) this.adopt(await api.getGame(id));
+    });
+  }
+
+  /**
    * @param {string} id a game of the player's
    * @param {number} moves how many moves of its line to play
    * @returns {Promise<void>} a practice game of its deal at that position made the current game; rejects with the ApiError

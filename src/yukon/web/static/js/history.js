@@ -24,6 +24,7 @@ import { rulesName } from "./rulesets.js";
  * @property {() => Promise<string | null>} currentId the id of the game in progress, once it is loaded
  * @property {(id: string, moves: number) => Promise<void>} practice  start a practice game of this game's
  *     deal with the first *moves* moves of its line played, and show it
+ * @property {(id: string) => void} reviewed  a review that counted as a hint in this game was shown
  */
 
 /** The most games the API lists at once. */

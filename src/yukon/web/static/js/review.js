@@ -31,6 +31,7 @@ import { element } from "./pages.js";
  * @property {(moves: number) => void} show          step the board to the line's position after *moves* moves
  * @property {() => number | null} shownAt            the line's position the board shows, or null (an undo is shown)
  * @property {(moves: number) => Promise<void>} practice  start a practice game with the line's first *moves* moves played
+ * @property {() => void} counted  the review showed how the game can still be won: the server counted it as a hint
  */
 
 /**
@@ -193,6 +194,8 @@ export class ReviewPanel {
     this.button.addEventListener("click", () => this.ask());
     const ask = element("div", "actions");
     ask.append(this.button);
+    // Said before it is asked: an answer that shows the way to a win counts as a hint.
+    const note = element("p", "review-note", t("review.counts_as_hint"));
     this.status = element("p", "review-status");
     this.status.hidden = true;
     // What a screen reader hears: that the solver thinks, then the answer.
@@ -201,7 +204,7 @@ export class ReviewPanel {
     this.said.dataset.review = "said";
     this.answer = element("div", "review-answer");
     this.answer.hidden = true;
-    this.node.append(title, ask, this.status, this.said, this.answer);
+    this.node.append(title, ask, note, this.status, this.said, this.answer);
     /** @type {HintCue | null} */
     this.better = null;
     /** @type {LossCue | null} */
@@ -236,6 +239,7 @@ export class ReviewPanel {
       this.status.hidden = true;
       this.node.dataset.status = review.status;
       this.showAnswer(review);
+      if (review.status === "found" || review.status === "still_winnable") this.host.counted();
       this.goThere();
       this.marksInSight();
     } catch (error) {

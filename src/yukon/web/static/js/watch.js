@@ -318,6 +318,7 @@ export class WatchPage {
         return moves < 0 ? null : moves;
       },
       practice: (moves) => this.actions.practice(id, moves),
+      counted: () => this.actions.reviewed(id),
     });
     return this.review;
   }
