@@ -54,16 +54,17 @@ from __future__ import annotations
 
 import argparse
 import collections
-import time
 from typing import Any
 
-from yukon.engine import RULE_SETS, GameCode, Position, RuleSet
+from solver_parts import complete_alone, one_deal
+
+from yukon.engine import Position
 from yukon.solver import Limit, SolveResult, solve
 from yukon.solver.board import Board, Undo
 from yukon.solver.build import is_compiled
 from yukon.solver.proofs.frozen import LostPositions
 from yukon.solver.proofs.reach import unreached
-from yukon.solver.search import _Budget, _DepthFirst, _Phase, _Phases
+from yukon.solver.search import _Budget, _Phase, _Phases
 from yukon.solver.tables import BOTTOM, FOUNDATION
 
 _PHASES = ("first", "milestones", "restarts", "complete")
@@ -71,16 +72,13 @@ _PHASES = ("first", "milestones", "restarts", "complete")
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("deal", type=int)
-    parser.add_argument("--rules", default="classic", choices=[rules.id for rules in RULE_SETS])
-    parser.add_argument("--states", type=int, default=3_000_000)
-    args = parser.parse_args()
+    args, code = one_deal(parser, 3_000_000)
     if is_compiled("yukon.solver.search"):
         parser.error(
             "the compiled build cannot take the counting phases this script puts in: run it"
             " on the pure-Python package (without the unpacked wheel on PYTHONPATH)"
         )
-    position = Position.from_code(GameCode(RuleSet.parse(args.rules), args.deal))
+    position = Position.from_code(code)
     shares, result = _phase_shares(position, args.states)
     print(f"deal {args.deal} ({args.rules}), {args.states:,} states at most")
     print(f"solve: {result.status.value} in {result.states:,} states")
@@ -180,15 +178,9 @@ def _complete_alone(position: Position, states: int) -> None:
         print("complete search alone: not needed, the deal is lost before a move (reach.py)")
         return
     lost = _Counting(board)
-    search = _DepthFirst(board, lost)
-    budget = _Budget(Limit(states=states))
-    started = time.process_time()
-    found = search.run(budget.turn(states))
-    seconds = time.process_time() - started
-    verdict = "won" if found is not None else "exhausted" if search.done else "open"
-    print(f"complete search alone: {verdict} in {budget.states:,} states, {seconds:.1f} CPU s")
+    search, spent, seconds = complete_alone(board, lost, states)
     if seconds > 0:
-        print(f"  {budget.states / seconds:,.0f} states per CPU second")
+        print(f"  {spent / seconds:,.0f} states per CPU second")
     print(f"  positions entered: {len(search.seen):,}")
     print(f"  cut as lost at once: {lost.lost:,} of {lost.asked:,} checked")
     for kind, count in board.kinds.most_common():

@@ -216,15 +216,14 @@ from __future__ import annotations
 
 import argparse
 import collections
-import time
 
-from yukon.engine import RULE_SETS, GameCode, Position, RuleSet
-from yukon.solver import Limit
+from solver_parts import complete_alone, one_deal
+
+from yukon.engine import Position
 from yukon.solver.board import Board, Undo
 from yukon.solver.proofs.escape import escape_lost
 from yukon.solver.proofs.frozen import LostPositions
 from yukon.solver.proofs.reach import unreached
-from yukon.solver.search import _Budget, _DepthFirst
 from yukon.solver.tables import FOUNDATION, card_name
 
 
@@ -275,11 +274,7 @@ class _Watched(Board):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("deal", type=int)
-    parser.add_argument("--rules", default="classic", choices=[rules.id for rules in RULE_SETS])
-    parser.add_argument("--states", type=int, default=1_000_000)
-    args = parser.parse_args()
-    code = GameCode(RuleSet.parse(args.rules), args.deal)
+    args, code = one_deal(parser, 1_000_000)
     position = Position.from_code(code)
     print(f"{code} (deal {args.deal})")
     for line in position.layout_lines():
@@ -294,13 +289,7 @@ def main() -> None:
     initial_down = {
         c for column, h in zip(board.columns, board.hidden, strict=True) for c in column[:h]
     }
-    search = _DepthFirst(board, LostPositions(board))
-    budget = _Budget(Limit(states=args.states))
-    started = time.process_time()
-    found = search.run(budget.turn(args.states))
-    seconds = time.process_time() - started
-    verdict = "won" if found is not None else "exhausted" if search.done else "open"
-    print(f"complete search alone: {verdict} in {budget.states:,} states, {seconds:.1f} CPU s")
+    complete_alone(board, LostPositions(board), args.states)
     print(
         f"never turned ({len(initial_down - board.turned)} of {len(initial_down)}):",
         names(initial_down - board.turned),

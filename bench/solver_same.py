@@ -20,10 +20,10 @@ only past its DEEP (75, 307, 1689) at 1,100,000. Between them every proof decide
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 import time
 from collections import Counter
+
+from solver_parts import fingerprint, save_or_compare
 
 from yukon.engine import RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit, solve
@@ -52,8 +52,7 @@ def main() -> None:
         chosen = deals[: max(1, len(deals) // 10)] if args.quick else deals
         for deal in chosen:
             result = solve(Position.from_code(GameCode(rules, deal)), Limit(states=states))
-            moves = " ".join(str(move) for move in result.moves)
-            found[f"{letter} {deal} {states}"] = [result.status.value, result.states, moves]
+            found[f"{letter} {deal} {states}"] = fingerprint(result)
             proof = result.as_dict().get("proved_by")
             if proof is not None:
                 decided_by[str(proof["proof"] if isinstance(proof, dict) else proof)] += 1
@@ -63,18 +62,7 @@ def main() -> None:
     print(f"{solver_build()}: {len(found)} deals, {total:,} states, {seconds:.1f} CPU s")
     if decided_by:
         print("decided by: " + ", ".join(f"{name} {n}" for name, n in decided_by.most_common()))
-    if args.save:
-        with open(args.save, "w", encoding="utf-8") as file:
-            json.dump(found, file, indent=0)
-        return
-    with open(args.compare, encoding="utf-8") as file:
-        saved = json.load(file)
-    differ = [name for name, line in found.items() if saved.get(name) != line]
-    print(f"{len(found) - len(differ)} of {len(found)} deals the same as {args.compare}")
-    for name in differ:
-        print(f"  differs: {name}: {saved.get(name)} -> {found[name]}")
-    if differ:
-        sys.exit(1)
+    save_or_compare(found, args.save, args.compare)
 
 
 if __name__ == "__main__":

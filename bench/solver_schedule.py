@@ -4,7 +4,7 @@ Each phase runs alone on a deal, on its own board as in a solve, up to a cap of
 its own states: where it wins or runs out, and for phase 2 where each of its
 local searches ends (a turn of phase 2 ends only between them). The phases do
 not share anything, so the turns of a solve can then be replayed on these
-profiles for any :data:`~yukon.solver.search.SLICE`, ``WEIGHTS``, ``LATE`` and
+profiles for any :data:`~yukon.solver.schedule.SLICE`, ``WEIGHTS``, ``LATE`` and
 ``LATE_WEIGHTS``: the verdict and the states of a solve under that schedule,
 exactly: replayed, the 100 fresh deals of seed 1 at 120,000 states and YU1
 deals 43, 70, 110, 116 and 156 at 3,000,000 give each solve's verdict and states
@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from yukon.engine import DEAL_COUNT, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit
 from yukon.solver.proofs.reach import unreached
-from yukon.solver.search import LATE, LATE_WEIGHTS, SLICE, WEIGHTS, _Budget, _Phase, _Phases
+from yukon.solver.schedule import LATE, LATE_WEIGHTS, SLICE, WEIGHTS
+from yukon.solver.search import _Budget, _Phase, _Phases
 
 _NAMES = ("first", "milestones", "restarts", "complete")
 

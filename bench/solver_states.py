@@ -13,9 +13,9 @@ Deals are YU1 deal numbers, single or ranges (``0-59 70 116``).
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 import time
+
+from solver_parts import fingerprint, save_or_compare
 
 from yukon.engine import RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit, solve
@@ -44,24 +44,12 @@ def main() -> None:
     started = time.process_time()
     for deal in _deals(args.deals):
         result = solve(Position.from_code(GameCode(rules, deal)), Limit(states=args.states))
-        moves = " ".join(str(move) for move in result.moves)
-        found[f"{args.rules} {deal} {args.states}"] = [result.status.value, result.states, moves]
+        found[f"{args.rules} {deal} {args.states}"] = fingerprint(result)
         total += result.states
         print(f"deal {deal:>4}  {result.status.value:<11}{result.states:>11,} states", flush=True)
     seconds = time.process_time() - started
     print(f"{total:,} states, {seconds:.1f} CPU s, {total / max(seconds, 1e-9):,.0f} a CPU second")
-    if args.save:
-        with open(args.save, "w", encoding="utf-8") as file:
-            json.dump(found, file, indent=0)
-    if args.compare:
-        with open(args.compare, encoding="utf-8") as file:
-            saved = json.load(file)
-        differ = [name for name, line in found.items() if saved.get(name) != line]
-        print(f"{len(found) - len(differ)} of {len(found)} deals the same as {args.compare}")
-        for name in differ:
-            print(f"  differs: {name}: {saved.get(name)} -> {found[name]}")
-        if differ:
-            sys.exit(1)
+    save_or_compare(found, args.save, args.compare)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from yukon.solver import safe as safe_module
 from yukon.solver.board import Board, Undo
 from yukon.solver.proofs.frozen import LostPositions
 from yukon.solver.safe import SafeMoves
-from yukon.solver.search import (
+from yukon.solver.schedule import (
     DEEP,
     DEEP_SECONDS,
     LATE,
@@ -23,11 +23,8 @@ from yukon.solver.search import (
     ORDERS_SECONDS,
     SLICE,
     WEIGHTS,
-    _Budget,
-    _DepthFirst,
-    _luby,
-    _Phases,
 )
+from yukon.solver.search import _Budget, _DepthFirst, _luby, _Phases
 from yukon.solver.tables import FOUNDATION, Tables
 
 from .reference import TooLargeError, confirm_lost, exhaustive_winnable, small_positions

@@ -4,45 +4,18 @@ count, the figures are right, and the streak and calendar follow the days."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import UTC, date, datetime
+from datetime import date
 from itertools import count
 
-import pytest
-
 from tests.databases import Target, execute
+from tests.storage.helpers import DAY, Clock, noon
 from yukon.daily import daily_deal
 from yukon.engine import CLASSIC, GameCode, RuleSet
 from yukon.engine.rulesets import RUSSIAN
-from yukon.storage import DailyFigures, GameRow, GameService, open_store
+from yukon.storage import DailyFigures, GameRow, GameService
 from yukon.storage.store import Store
 
-DAY = date(2026, 12, 6)
 _ids = count()
-
-
-def noon(day: date) -> float:
-    return datetime(day.year, day.month, day.day, 12, tzinfo=UTC).timestamp()
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = noon(DAY)
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def service(database: Target, clock: Clock) -> Iterator[GameService]:
-    service = GameService(open_store(database), clock=clock)
-    yield service
-    service.close()
 
 
 def win(service: GameService, player: str, day: date, rules: RuleSet = CLASSIC) -> str:

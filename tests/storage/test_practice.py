@@ -6,14 +6,13 @@ with a game serves only that game as it was; migration 5 keeps every game."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.databases import Target, execute
+from tests.storage.helpers import DAY, Clock
 from yukon.daily import daily_deal
 from yukon.engine import CLASSIC, GameCode, Move
 from yukon.storage import (
@@ -27,28 +26,6 @@ from yukon.storage.dialect import POSTGRES, SQLITE
 from yukon.storage.schema import MIGRATIONS, migrate
 
 CODE = GameCode.parse("YU1-C-AAAAAAB")
-DAY = date(2026, 12, 6)
-NOON = datetime(2026, 12, 6, 12, tzinfo=UTC).timestamp()
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = NOON
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def service(database: Target, clock: Clock) -> Iterator[GameService]:
-    service = GameService(open_store(database), clock=clock)
-    yield service
-    service.close()
 
 
 def play(service: GameService, live: LiveGame, *moves: str | Move) -> LiveGame:

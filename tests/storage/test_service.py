@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.databases import Target, execute
+from tests.storage.helpers import Clock
 from yukon.engine import GameCode, IllegalMoveError, Move, NothingToUndoError, Record
 from yukon.storage import (
     CorruptGameError,
@@ -30,21 +31,6 @@ from yukon.storage import (
 
 CODE = GameCode.parse("YU1-C-AAAAAAB")
 LINE = ("5H>5", "TS>2", "7H>7", "KH>1")
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def service(database: Target) -> Iterator[GameService]:
-    service = _open(database)
-    yield service
-    service.close()
 
 
 @pytest.fixture

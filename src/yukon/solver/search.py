@@ -44,14 +44,11 @@ from yukon.solver.schedule import (
     AFTER_MOVE,
     AFTER_TURN,
     COMPLETE_START,
-    DEEP,
-    DEEP_SECONDS,
     FACE_UP_STATES,
     LATE,
     LATE_WEIGHTS,
     LOCAL_STATES,
     ONCE,
-    ORDERS_SECONDS,
     RESTART_STATES,
     ROOT,
     SCHEDULE,
@@ -63,22 +60,7 @@ from yukon.solver.schedule import (
 from yukon.solver.shorten import shorten
 from yukon.solver.tables import FOUNDATION
 
-__all__ = [
-    "DEEP",
-    "DEEP_SECONDS",
-    "FACE_UP_STATES",
-    "LATE",
-    "LATE_WEIGHTS",
-    "LOCAL_STATES",
-    "ORDERS_SECONDS",
-    "RESTART_STATES",
-    "SLICE",
-    "VERSION",
-    "WEIGHTS",
-    "SolverError",
-    "solve",
-    "verify",
-]
+__all__ = ["VERSION", "SolverError", "solve", "verify"]
 
 VERSION: Final = "11"
 """The search's revision, recorded with every verdict of ``yukon analyze``: a

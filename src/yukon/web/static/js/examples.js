@@ -12,7 +12,7 @@ import { t } from "./i18n.js";
 import { PAGE_SPREAD } from "./layout.js";
 import { renderInline, renderMarkup } from "./markup.js";
 import { BOARD_LABELS, refusalMessage } from "./messages.js";
-import { backLink } from "./pages.js";
+import { LoadedPage, backLink } from "./pages.js";
 import { href } from "./paths.js";
 
 /** @typedef {import("./api.js").ReplayStep} ReplayStep */
@@ -84,14 +84,13 @@ function button(key, action) {
   return node;
 }
 
-export class ExamplesPage {
+export class ExamplesPage extends LoadedPage {
   /** @param {HTMLElement} article */
   constructor(article) {
-    this.article = article;
+    super(article);
     /** @type {Frame[]} */
     this.frames = [];
     this.index = 0;
-    this.closed = false;
     /** @type {BoardView | null} */
     this.board = null;
     this.caption = document.createElement("p");
@@ -195,7 +194,7 @@ export class ExamplesPage {
 
   /** Stop following the window's size once the page is left. */
   close() {
-    this.closed = true;
+    super.close();
     this.article.classList.remove("wide");
     window.removeEventListener("resize", this.onResize);
     document.removeEventListener("keydown", this.onKey);

@@ -11,7 +11,7 @@ import { api } from "./api.js";
 import { dayText } from "./daily.js";
 import { formatDateTime, formatDuration, formatNumber } from "./format.js";
 import { t } from "./i18n.js";
-import { element, pageLinks, routeLink } from "./pages.js";
+import { LoadedPage, element, pageLinks, routeLink } from "./pages.js";
 import { rulesName } from "./rulesets.js";
 
 /** @typedef {import("./api.js").GameSummary} GameSummary */
@@ -120,15 +120,14 @@ function row(game, current, actions) {
   return item;
 }
 
-export class HistoryPage {
+export class HistoryPage extends LoadedPage {
   /**
    * @param {HTMLElement} article
    * @param {HistoryActions} actions
    */
   constructor(article, actions) {
-    this.article = article;
+    super(article);
     this.actions = actions;
-    this.closed = false;
   }
 
   /** Load the list and draw it (unless the page was left meanwhile). */
@@ -150,9 +149,5 @@ export class HistoryPage {
     }
     const title = element("h1", "", t("page.history.title"));
     this.article.replaceChildren(title, ...body, pageLinks("/stats", "nav.stats"));
-  }
-
-  close() {
-    this.closed = true;
   }
 }

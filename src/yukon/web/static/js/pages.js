@@ -96,6 +96,22 @@ export function element(tag, className = "", text) {
 }
 
 /**
+ * A page that loads what it shows from the server: once the player has left it
+ * (close), an answer that comes late draws nothing.
+ */
+export class LoadedPage {
+  /** @param {HTMLElement} article */
+  constructor(article) {
+    this.article = article;
+    this.closed = false;
+  }
+
+  close() {
+    this.closed = true;
+  }
+}
+
+/**
  * @param {string} path an address of the app, such as "/history"
  * @param {string} text
  * @returns {HTMLAnchorElement} a link the app follows without reloading the page

@@ -10,7 +10,7 @@ import { DailyCalendar } from "./calendar.js";
 import { figuresText } from "./daily.js";
 import { formatDuration, formatNumber, formatPercent } from "./format.js";
 import { t } from "./i18n.js";
-import { element, pageLinks } from "./pages.js";
+import { LoadedPage, element, pageLinks } from "./pages.js";
 import { ruleSetIds, rules, rulesName } from "./rulesets.js";
 
 /** @typedef {import("./api.js").RulesStats} RulesStats */
@@ -183,15 +183,14 @@ class DailySection {
   }
 }
 
-export class StatsPage {
+export class StatsPage extends LoadedPage {
   /**
    * @param {HTMLElement} article
    * @param {(day: string, rules: string) => void} playDaily plays a day's daily deal
    */
   constructor(article, playDaily) {
-    this.article = article;
+    super(article);
     this.playDaily = playDaily;
-    this.closed = false;
   }
 
   /** Load the figures and draw them (unless the page was left meanwhile). */
@@ -213,9 +212,5 @@ export class StatsPage {
       body = [element("p", "empty-state", t("stats.empty"))];
     }
     this.article.replaceChildren(title, daily, ...body, pageLinks("/history", "nav.history"));
-  }
-
-  close() {
-    this.closed = true;
   }
 }

@@ -17,7 +17,7 @@ import { actionButton, outcome, outcomeBadge, practiceBadge } from "./history.js
 import { PAGE_SPREAD } from "./layout.js";
 import { ReviewPanel } from "./review.js";
 import { rules, rulesName } from "./rulesets.js";
-import { element, routeLink } from "./pages.js";
+import { LoadedPage, element, routeLink } from "./pages.js";
 
 /** @typedef {import("./api.js").ReplayStep} ReplayStep */
 /** @typedef {import("./api.js").RecordReplay} RecordReplay */
@@ -110,7 +110,7 @@ function stoppedMessage(error) {
   return t("watch.stopped", { number: error.position, message: reason });
 }
 
-export class WatchPage {
+export class WatchPage extends LoadedPage {
   /**
    * @param {HTMLElement} article
    * @param {HistoryActions} actions
@@ -118,11 +118,10 @@ export class WatchPage {
    * @param {boolean} [review] ask at once where the game went wrong (the no-move notice's button)
    */
   constructor(article, actions, id, review = false) {
-    this.article = article;
+    super(article);
     this.actions = actions;
     this.id = id;
     this.code = "";
-    this.closed = false;
     /** @type {{all: Frame[], line: Frame[]}} */
     this.frames = { all: [], line: [] };
     this.index = 0;
@@ -389,7 +388,7 @@ export class WatchPage {
 
   /** Stop following the window's size and the keys once the page is left. */
   close() {
-    this.closed = true;
+    super.close();
     this.pause();
     this.article.classList.remove("wide");
     window.removeEventListener("resize", this.onResize);
