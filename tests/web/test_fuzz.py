@@ -144,8 +144,9 @@ def test_no_request_breaks_the_server_or_changes_what_it_refuses(tmp_path: Path)
                     assert client.get(f"{API}/settings").json() == preferences
                 elif kind in ("legal", "moves", "undo", "visibility", "resume", "get"):
                     state = answer.json()
-                elif kind in ("replay", "create", "practice"):
-                    # The game left for the new one: its clock stopped.
+                elif kind in ("replay", "create", "practice", "review"):
+                    # The game left for the new one: its clock stopped; or a review
+                    # that shows the way to a win counted as a hint in it.
                     state = client.get(f"{API}/games/{state['id']}").json()
                 elif kind == "hint":
                     state = answer.json()["state"]
