@@ -65,7 +65,7 @@ decide the answer and need it (see :data:`MAX_ESCALATED`)."""
 MAX_UNDECIDED: Final = 3
 """How many positions of the open range the first budget may leave undecided
 before the review stops halving the range."""
-MAX_ESCALATED: Final = 2
+MAX_ESCALATED: Final = 3
 """How many questions then get the whole budget, the first undecided
 position of the range first, before the review says ``unknown``."""
 
