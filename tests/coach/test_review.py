@@ -261,6 +261,14 @@ def test_a_win_that_does_not_replay_is_refused() -> None:
         reviewer.answer(SolveResult(Status.WON, (Move.parse("KH>F"),)))
 
 
+def test_a_par_that_does_not_win_is_refused() -> None:
+    code = GameCode.parse(WON_DEAL)
+    reviewer = Reviewer(code, solution(WON_DEAL), LIMIT)
+    assert reviewer.question() is not None
+    with pytest.raises(SolverError, match="does not win"):
+        reviewer.answer(SolveResult(Status.WON, solution(WON_DEAL)[:-1]))
+
+
 def test_a_bad_record_raises_the_engines_errors() -> None:
     code = GameCode.parse(WON_DEAL)
     with pytest.raises(InvalidRecordError, match="move 2"):

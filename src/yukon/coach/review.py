@@ -95,6 +95,7 @@ class _Known:
     escalated: set[int] = field(default_factory=set)
     """The positions asked with the whole budget."""
     escalations: int = 0
+    """How many questions had the whole budget."""
 
 
 class Reviewer:
@@ -165,6 +166,8 @@ class Reviewer:
         if self._won:
             if result.status is Status.UNWINNABLE:
                 raise SolverError("the solver calls a deal that was won unwinnable")
+            if result.status is Status.WON:
+                _check_win(self._positions[0], result.moves)
             self._par = result
             return
         if result.status is Status.WON:
