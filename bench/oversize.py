@@ -47,18 +47,16 @@ import os
 import socket
 import statistics
 import tempfile
-import threading
 import time
 from collections import Counter
 from multiprocessing import Process, Queue
 from pathlib import Path
 
-import httpx
 from server import HOST, free_port, start_server
+from victim import figures, latencies_during
 
 _PIECE = 64 * 1024
 _TAILS = {"cookie": b"\r\n\r\n", "body": b"", "chunked": b"0\r\n\r\n"}
-_PAUSE = 0.010
 _TIMEOUT = 30.0
 
 
@@ -115,27 +113,6 @@ def attack(port: int, data: memoryview) -> tuple[str, float, int]:
         return "no answer", _TIMEOUT, sent
 
 
-def victim(url: str, stop: threading.Event, latencies: list[float]) -> None:
-    with httpx.Client(base_url=url, timeout=_TIMEOUT) as client:
-        client.get("/api/v1/settings")
-        while not stop.is_set():
-            sent = time.perf_counter()
-            client.get("/api/v1/settings").raise_for_status()
-            latencies.append(time.perf_counter() - sent)
-            time.sleep(_PAUSE)
-
-
-def _figures(latencies: list[float]) -> str:
-    if not latencies:
-        return "not one request answered"
-    ordered = sorted(latencies)
-    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return (
-        f"p50 {1000 * statistics.median(ordered):.1f} ms  p99 {1000 * p99:.1f} ms"
-        f"  max {1000 * ordered[-1]:.1f} ms  ({len(ordered)} requests)"
-    )
-
-
 Ends = list[tuple[str, float, int]]
 
 
@@ -150,9 +127,6 @@ def _attacker(port: int, kind: str, size: int, until: float, results: Queue[Ends
 
 def _watch(url: str, port: int | None, args: argparse.Namespace) -> tuple[list[float], Ends]:
     """The victim's latencies over ``--seconds``, with attackers on *port* if given."""
-    latencies: list[float] = []
-    stop = threading.Event()
-    watcher = threading.Thread(target=victim, args=(url, stop, latencies))
     results: Queue[Ends] = Queue()
     size = args.megabytes * 1024 * 1024
     until = time.time() + args.seconds
@@ -160,12 +134,7 @@ def _watch(url: str, port: int | None, args: argparse.Namespace) -> tuple[list[f
         Process(target=_attacker, args=(port, args.kind, size, until, results))
         for _ in range(args.attackers if port is not None else 0)
     ]
-    for attacker in attackers:
-        attacker.start()
-    watcher.start()
-    time.sleep(max(0.0, until - time.time()))
-    stop.set()
-    watcher.join()
+    latencies = latencies_during(url, attackers, until, _TIMEOUT)
     ends = [end for _ in attackers for end in results.get(timeout=2 * _TIMEOUT)]
     for attacker in attackers:
         attacker.join()
@@ -187,8 +156,8 @@ def _measure(url: str, port: int, args: argparse.Namespace) -> None:
         f" max {1000 * times[-1]:.1f} ms; sent until then: at most"
         f" {max(sent for _, _, sent in ends) / 1024:,.0f} KiB"
     )
-    print(f"victim, undisturbed:   {_figures(quiet)}")
-    print(f"victim, meanwhile:     {_figures(loud)}")
+    print(f"victim, undisturbed:   {figures(quiet)}")
+    print(f"victim, meanwhile:     {figures(loud)}")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the end")
 
 

@@ -32,9 +32,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import tempfile
-import threading
 import time
 from collections import Counter
 from multiprocessing import Process, Queue
@@ -42,17 +40,18 @@ from pathlib import Path
 
 import httpx
 from server import HOST, free_port, start_server
+from victim import figures, latencies_during
 
 from yukon.engine import Game, GameCode, NothingToUndoError
 
-_PAUSE = 0.010
 _TIMEOUT = 60.0
 
 
 def long_record(moves: int = 1000, seed: int = 1) -> str:
     """A legal record of *moves* random moves and undos of one deal."""
     code = GameCode.parse("YU1-C-AACRWEA")
-    game, rng, tokens = Game.from_code(code), random.Random(seed), []
+    game, rng = Game.from_code(code), random.Random(seed)
+    tokens: list[str] = []
     while len(tokens) < moves:
         legal = list(game.legal_moves)
         if legal and rng.random() < 0.8:
@@ -78,51 +77,21 @@ def _replaying(url: str, record: str, until: float, results: Queue[Counter[str]]
     results.put(seen)
 
 
-def victim(url: str, stop: threading.Event, latencies: list[float]) -> None:
-    with httpx.Client(base_url=url, timeout=_TIMEOUT) as client:
-        client.get("/api/v1/settings")
-        while not stop.is_set():
-            sent = time.perf_counter()
-            client.get("/api/v1/settings").raise_for_status()
-            latencies.append(time.perf_counter() - sent)
-            time.sleep(_PAUSE)
-
-
 def _watch(url: str, clients: int, seconds: float) -> tuple[list[float], Counter[str]]:
     """The victim's latencies over *seconds* while *clients* replay, and what they got."""
-    latencies: list[float] = []
-    stop = threading.Event()
-    watcher = threading.Thread(target=victim, args=(url, stop, latencies))
     results: Queue[Counter[str]] = Queue()
     until = time.time() + seconds
     record = long_record()
     replaying = [
         Process(target=_replaying, args=(url, record, until, results)) for _ in range(clients)
     ]
-    for process in replaying:
-        process.start()
-    watcher.start()
-    time.sleep(max(0.0, until - time.time()))
-    stop.set()
-    watcher.join()
+    latencies = latencies_during(url, replaying, until, _TIMEOUT)
     seen: Counter[str] = Counter()
     for _ in replaying:
         seen.update(results.get(timeout=2 * _TIMEOUT))
     for process in replaying:
         process.join()
     return latencies, seen
-
-
-def _figures(latencies: list[float]) -> str:
-    if not latencies:
-        return "not one request answered"
-    ordered = sorted(latencies)
-    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return (
-        f"median {1000 * statistics.median(ordered):.1f} ms  p90 {1000 * p90:.1f} ms"
-        f"  p99 {1000 * p99:.1f} ms  ({len(ordered)} requests)"
-    )
 
 
 def main() -> None:
@@ -142,8 +111,8 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=30)
-    print(f"victim, undisturbed:          {_figures(quiet)}")
-    print(f"victim, {args.clients:2} clients replaying: {_figures(loud)}")
+    print(f"victim, undisturbed:          {figures(quiet)}")
+    print(f"victim, {args.clients:2} clients replaying: {figures(loud)}")
     print(
         f"replays of 1000 moves in {args.seconds:g} s: "
         + ", ".join(f"{kind} {count}" for kind, count in sorted(seen.items()))

@@ -15,14 +15,9 @@ from playwright.sync_api import Browser, sync_playwright
 
 HOST = "127.0.0.1"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+# Playwright itself starts Chromium with --no-sandbox, --no-first-run, --disable-sync,
+# --disable-component-update and --disable-background-networking; only the GPU is left.
+CHROMIUM_ARGS = ["--disable-gpu"]
 
 
 def free_port() -> int:

@@ -147,7 +147,7 @@ proofs whose complete search alone takes 99,451 (731644238) and 426,173
 or search, not a new schedule.
 
 Version 5 (before its first turn the complete search asks whether some card's
-every way out leads into a closed set, :mod:`yukon.solver.escape`), pure
+every way out leads into a closed set, :mod:`yukon.solver.proofs.escape`), pure
 Python, two workers, budgets in states while other work loaded the machine
 (load average 3.5–9):
 
@@ -196,7 +196,7 @@ pure 944 fresh). Relaxed, YU1 0-199 at 10 s: all 200 won, a median of 0.003 s
 compiled and 0.009 s in pure Python.
 
 Version 6 (before any phase, a card that cannot reach the foundations even in
-the relaxed game of :mod:`yukon.solver.reach` proves the position lost; it
+the relaxed game of :mod:`yukon.solver.proofs.reach` proves the position lost; it
 finds every closed set too), compiled build, one worker, budgets in states
 while other work loaded the machine (load average 2.9–5):
 
@@ -249,7 +249,7 @@ new machine of the same size, idle (load average under 0.5): 94 100 98 95 93
 at 400,000 states: 4 decided within 125,000 states (4816099817 lost in 66,299,
 2 % more than its second had searched; 648200381, 4936225151 and 7503061694
 won in 92,662–120,540), 9 more (2 won, 7 lost) in 178,393–395,658, and 30
-open. In those four, the closed-set check (:mod:`yukon.solver.frozen`) takes
+open. In those four, the closed-set check (:mod:`yukon.solver.proofs.frozen`) takes
 46 % of the time (cProfile), ``closed_set`` alone 29 %. Made cheaper (each
 card's keepers found once; the conditions of a known set checked in one loop;
 the same states), six of those deals at 400,000 states take 9.45 s instead of
@@ -257,7 +257,7 @@ the same states), six of those deals at 400,000 states take 9.45 s instead of
 seeds 1–10, idle: pure 958 of 1,000 (4816099817 now decided), compiled 967.
 
 Version 8 (before its first turn the complete search also asks
-:mod:`yukon.solver.pairs`; nothing else changes), idle:
+:mod:`yukon.solver.proofs.pairs`; nothing else changes), idle:
 
     classic deals 0–199, 10 s each, 2 worker(s), 15 s wall, compiled solver
     won 182  unwinnable 16  unknown 2  decided 99.0 %   (349,915 states/s)
@@ -279,7 +279,7 @@ its 66,299). Compiled, the same way: 95 100 98 96 97 95 99 98 97 95, 970 of
 compiled (big-integer work that mypyc does not speed up), once per deal that
 reaches the complete search.
 
-Version 9 (past 200,000 states, once, the orders of :mod:`yukon.solver.orders`,
+Version 9 (past 200,000 states, once, the orders of :mod:`yukon.solver.proofs.orders`,
 with 5 s of a budget in seconds to spare), idle:
 
     classic deals 0–199, 10 s each, 2 worker(s), 12 s wall, compiled solver

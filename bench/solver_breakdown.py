@@ -61,8 +61,8 @@ from yukon.engine import RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit, SolveResult, solve
 from yukon.solver.board import Board, Undo
 from yukon.solver.build import is_compiled
-from yukon.solver.frozen import LostPositions
-from yukon.solver.reach import unreached
+from yukon.solver.proofs.frozen import LostPositions
+from yukon.solver.proofs.reach import unreached
 from yukon.solver.search import _Budget, _DepthFirst, _Phase, _Phases
 from yukon.solver.tables import BOTTOM, FOUNDATION
 

@@ -27,7 +27,7 @@ Read by hand, the open deals are stuck on pairs of cards of one rank that need
 the same place. Deal 1095513148: T♠ may go only onto J♦ (under T♣) or up (J♥ is
 under T♠ itself, 5♠ at the bottom of column 5), T♣ only onto J♥ or up (8♣ lies
 under J♦, under T♣). Version 6 proves it lost before a move (open in version 5
-at 1,500,000 states): in the relaxed game of :mod:`yukon.solver.reach` eleven
+at 1,500,000 states): in the relaxed game of :mod:`yukon.solver.proofs.reach` eleven
 cards never leave (2♠ T♠ J♠ A♥ 3♥ J♥ 3♦ J♦ 8♣ T♣ Q♣) and 42 never go up. Deals
 75 and 166 of YU1, which no budget tried (200,000,000 and 60,000,000 states)
 decides in version 8 (version 9 proves deal 166 lost, below), read so:
@@ -45,7 +45,7 @@ only onto 8♠ (the foot of column 2, under Q♠ 6♥ K♥ 9♠ K♠) or 8♣ (f
 under 4♥ in column 3), as going up needs 5♥, and 3♥ only onto 4♠ or 4♣ or up.
 The complete search never gets hearts past 4♥ (above), nor did two throwaway
 searches aiming only at hearts (not kept here): 2,000,000 states depth-first,
-300,000 best-first. The relaxed game of :mod:`yukon.solver.reach` does get them
+300,000 best-first. The relaxed game of :mod:`yukon.solver.proofs.reach` does get them
 to 9♥ with T♦ and T♥ held in place, because it lets a card take a place that
 another card may still hold: 4♥ and 4♦ both go onto 5♠, 5♠ and 5♣ onto 6♦, 7♠
 and 7♣ onto 8♦. A proof has to count places: a card holds one card at a time,
@@ -57,7 +57,7 @@ need 5♥, under T♦, 6♦ and 9♣ (face down). 9♣ may leave 6♦ only onto 
 under 4♠ and 7♥, and clubs never pass A♣ above). 9♠ may leave T♥ only onto T♦
 (under 9♣) or up (spades to 8♠, face down on 9♣ itself, and 7♠, at the foot of
 column 3 under 6♠, A♣ and T♥). T♥ and T♦ may go only onto J♠ or J♣ (or up, T♥
-only after 5♥). The relaxed game of :mod:`yukon.solver.reach` reaches every
+only after 5♥). The relaxed game of :mod:`yukon.solver.proofs.reach` reaches every
 card from the deal; after a few moves it often no longer does (most often 9♠,
 9♣, 6♦, T♦ and 5♥ can then never leave). Asked after every move of the complete
 search onto a column that leaves no closed set (an experiment, about a fifth of
@@ -65,13 +65,13 @@ the states a second), it found 2,605,409 of the positions of 20,000,000 states
 lost, closed sets 2,558,124, and the search was still open.
 
 In both deals a proof has to follow which places stay taken, which neither
-closed sets, one card's ways out (:mod:`yukon.solver.escape`) nor the relaxed
+closed sets, one card's ways out (:mod:`yukon.solver.proofs.escape`) nor the relaxed
 game (where a place once free stays free) do. Meanwhile the complete search
 goes round the cards that are free, never getting below the fewest face-down
 cards above.
 
 The relaxed game asked inside the complete search (an experiment with version
-6: the complete search alone, asking :mod:`yukon.solver.reach` from its start
+6: the complete search alone, asking :mod:`yukon.solver.proofs.reach` from its start
 besides the closed sets). Of the 1,000 fresh Classic deals of
 ``bench/solver.py --fresh 1`` … ``10``, 33 are undecided at 300,000 states;
 asked after every move that turns a card, it proves 7 of them lost within
@@ -114,10 +114,10 @@ that card's first move, through a position where the goal is reached, and
 every position on the way is winnable. So the deal is lost if no position
 reachable with that card (and the cards under it) pinned reaches the goal, and
 the search of those positions may cut, besides the full game's proofs: a closed
-set of :mod:`yukon.solver.frozen` with the pinned cards as members whatever
+set of :mod:`yukon.solver.proofs.frozen` with the pinned cards as members whatever
 their conditions, holding a card of a goal's suit up to the goal, for each goal
 (that card stays in the tableau while the pins hold), and the relaxed game of
-:mod:`yukon.solver.reach` with the pinned cards never leaving, where no goal is
+:mod:`yukon.solver.proofs.reach` with the pinned cards never leaving, where no goal is
 up. Both searches stayed open, best-first by the goal's suit, at 15,000,000
 states each (pure Python, 20 to 25 minutes). Deal 75 gets hearts to 7♥ up
 within 17,325 states, with 8♥ on 9♠ under 7♠ 6♦ 5♣ 4♦ 3♣ (3♣ cannot go up,
@@ -126,7 +126,7 @@ further. Deal 166 never gets spades past 2♠ nor clubs past 2♣. Depth-first,
 deal 75 was open at 2,000,000 states, the pinned closed sets cutting about 4 %
 of them and the pinned relaxed game 8 %.
 
-Facts in pairs (:mod:`yukon.solver.pairs`, version 8), which do count places,
+Facts in pairs (:mod:`yukon.solver.proofs.pairs`, version 8), which do count places,
 a card holding one card at a time, do not decide either deal: from the deal
 every pair of full foundations is derived, in both. Nor with the pins above
 (T♦ 5♦ J♠ 2♣ in deal 75, 9♣ 6♦ T♦ 5♥ in deal 166, none of them ever moving):
@@ -150,13 +150,13 @@ derived without the events known to come later: 1,875 orders in deal 75, 1,473
 in deal 166, and no event ordered after itself in either; with triples in
 place of pairs, 2,072 orders in deal 166 (16 minutes) and still no cycle. What
 decides deal 166 is the look at the position just before each event
-(:mod:`yukon.solver.orders`, version 9): just before 6♦ leaves T♦ (onto 7♠,
+(:mod:`yukon.solver.proofs.orders`, version 9): just before 6♦ leaves T♦ (onto 7♠,
 onto 7♣ or up), no layout of the cards keeps every two of their facts a pair
 derived without the events that come only after 6♦ leaves, so 6♦ never leaves
 (2 s). Deal 75 passes that look for every event: it stays
 open.
 
-Rule 3 of :mod:`yukon.solver.orders` (version 10: an event comes after
+Rule 3 of :mod:`yukon.solver.proofs.orders` (version 10: an event comes after
 another when no assignment just before it has the other not yet happened)
 adds 64 orders in deal 75 (2,385 in all, with rules 1 and 2 closing them),
 and no event is then found never to happen. Stronger forms tried and not
@@ -186,7 +186,7 @@ that asks the orders at every turn is open as well, at a cost of hours for
 each level of turns.
 
 The layout searches of the deep orders with more tries (throwaway
-experiments, version 10). At the 5,000 tries of :data:`yukon.solver.orders.NODES`,
+experiments, version 10). At the 5,000 tries of :data:`yukon.solver.proofs.orders.NODES`,
 24 of deal 75's 1,555 layout searches give up, and a search that gives up
 counts as a layout found. At 200,000 tries none gives up, and the deal is
 still not decided: the layouts it finds are assignments found whole, not searches
@@ -195,7 +195,7 @@ the plain orders prove 296 lost, and the deep orders with 200,000 tries
 prove none of the 16 others.
 
 Version 11 decides deal 75: lost, in 1,000,393 states (14 s compiled), by
-the deep orders of :mod:`yukon.solver.orders` once a card that has left its
+the deep orders of :mod:`yukon.solver.proofs.orders` once a card that has left its
 place in the deal, and may not be put back there, is kept off it in the
 layouts. In words (T♦ stays until T♥ is up, above, so clubs stop at A♣,
 diamonds at 4♦ and J♠ stays buried), look at the position just before 8♥
@@ -221,9 +221,9 @@ import time
 from yukon.engine import RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit
 from yukon.solver.board import Board, Undo
-from yukon.solver.escape import escape_lost
-from yukon.solver.frozen import LostPositions
-from yukon.solver.reach import unreached
+from yukon.solver.proofs.escape import escape_lost
+from yukon.solver.proofs.frozen import LostPositions
+from yukon.solver.proofs.reach import unreached
 from yukon.solver.search import _Budget, _DepthFirst
 from yukon.solver.tables import FOUNDATION, card_name
 
@@ -286,10 +286,10 @@ def main() -> None:
         print("   ", line)
     board = _Watched(position)
     if unreached(board):
-        print("lost in the relaxed game (yukon.solver.reach) before a move")
+        print("lost in the relaxed game (yukon.solver.proofs.reach) before a move")
         return
     if escape_lost(board):
-        print("lost one move later (yukon.solver.escape) before a move")
+        print("lost one move later (yukon.solver.proofs.escape) before a move")
         return
     initial_down = {
         c for column, h in zip(board.columns, board.hidden, strict=True) for c in column[:h]

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from yukon.engine import DEAL_COUNT, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit
-from yukon.solver.reach import unreached
+from yukon.solver.proofs.reach import unreached
 from yukon.solver.search import LATE, LATE_WEIGHTS, SLICE, WEIGHTS, _Budget, _Phase, _Phases
 
 _NAMES = ("first", "milestones", "restarts", "complete")

@@ -82,5 +82,5 @@ if [ $# = 0 ]; then
   echo "== pytest tests/solver, compiled"
   YUKON_EXPECT_BUILD=compiled PYTHONPATH="$compiled/site" \
     .venv/bin/python -m pytest "${PARALLEL[@]}" tests/solver \
-    --ignore=tests/solver/test_orders.py --ignore=tests/solver/test_pairs.py
+    --ignore=tests/solver/proofs/test_orders.py --ignore=tests/solver/proofs/test_pairs.py
 fi

@@ -14,14 +14,9 @@ from playwright.sync_api import ConsoleMessage, Locator, Page
 from yukon.engine import CLASSIC, Game, GameCode
 
 CHROMIUM: Final = Path("/usr/bin/chromium")
-CHROMIUM_ARGS: Final = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+# Playwright itself starts Chromium with --no-sandbox, --no-first-run, --disable-sync,
+# --disable-component-update and --disable-background-networking; only the GPU is left.
+CHROMIUM_ARGS: Final = ["--disable-gpu"]
 SCREENSHOTS: Final = Path(__file__).resolve().parents[2] / "screenshots"
 _REFUSAL_LOG: Final = re.compile(
     r"Failed to load resource: the server responded with a status of (\d+)"
@@ -203,6 +198,12 @@ class AppPage:
         status, _ = self.api("PUT", "/settings", values)
         assert status == 200
         self.reload()
+
+    def sent_requests(self) -> list[str]:
+        """The URLs of the requests the page sends from now on, in a list that grows."""
+        sent: list[str] = []
+        self.page.on("request", lambda request: sent.append(request.url))
+        return sent
 
     # What the board shows
 

@@ -33,6 +33,7 @@ PLAYER_ERRORS = (
     "storage_error",
     "database_busy",
     "server_busy",
+    "invalid_practice",
     "internal_error",
 )
 

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Response
+from playwright.sync_api import Locator, Response
 
 from tests.browser.conftest import OpenApp
 from tests.browser.helpers import AppPage, State, stuck_line
@@ -95,10 +95,16 @@ def test_a_toolbar_button_on_a_page_acts_on_the_game_in_sight(open_app: OpenApp)
     assert app.page.locator("#board .info .code").inner_text() == "YU1-C-AACRWEA"
 
 
-def _confirm_replay(app: AppPage) -> None:
-    app.page.click("#btn-replay")
-    dialog = app.page.locator("#dlg-replay")
+def _open_window(app: AppPage, name: str) -> Locator:
+    """Click the button #btn-*name* and wait for the window #dlg-*name* it opens."""
+    app.page.click(f"#btn-{name}")
+    dialog = app.page.locator(f"#dlg-{name}")
     dialog.wait_for(state="visible")
+    return dialog
+
+
+def _confirm_replay(app: AppPage) -> None:
+    dialog = _open_window(app, "replay")
     dialog.locator('button[value="replay"]').click()
 
 
@@ -106,9 +112,7 @@ def test_replay_asks_first_and_keeps_the_game_until_the_player_agrees(open_app: 
     app = open_app()
     dealt = app.open_deal(DEAL)
     moved = _double_tap_move(app)
-    app.page.click("#btn-replay")
-    dialog = app.page.locator("#dlg-replay")
-    dialog.wait_for(state="visible")
+    dialog = _open_window(app, "replay")
     dialog.locator('button[value="cancel"]').click()
     dialog.wait_for(state="hidden")
     app.wait_idle()
@@ -143,9 +147,7 @@ def test_replay_starts_the_deal_again(open_app: OpenApp) -> None:
 
 
 def _new_game(app: AppPage, *, rules: str | None = None, code: str | None = None) -> None:
-    app.page.click("#btn-new")
-    dialog = app.page.locator("#dlg-new")
-    dialog.wait_for(state="visible")
+    dialog = _open_window(app, "new")
     if rules:
         dialog.locator(f'input[name="rules"][value="{rules}"]').check()
     if code is not None:
@@ -188,13 +190,11 @@ def test_new_game_during_a_game_says_it_stays_in_the_history(open_app: OpenApp) 
     app = open_app()
     dealt = app.open_deal(DEAL)
     note = app.page.locator("#new-in-progress")
-    app.page.click("#btn-new")
-    app.page.locator("#dlg-new").wait_for(state="visible")
+    _open_window(app, "new")
     assert note.is_hidden(), "a deal not yet played is no game in progress"
     app.page.locator("#dlg-new [data-close]").click()
     moved = _double_tap_move(app)
-    app.page.click("#btn-new")
-    app.page.locator("#dlg-new").wait_for(state="visible")
+    _open_window(app, "new")
     assert note.is_visible()
     assert note.inner_text() == (
         "The game in progress stays in your game history, where you can resume it. "
@@ -206,8 +206,7 @@ def test_new_game_during_a_game_says_it_stays_in_the_history(open_app: OpenApp) 
     _, listed = app.api("GET", "/games?limit=2")
     kept = next(game for game in listed["games"] if game["id"] == moved["id"])
     assert (kept["won"], kept["moves"]) == (False, 1)
-    app.page.click("#btn-new")
-    app.page.locator("#dlg-new").wait_for(state="visible")
+    _open_window(app, "new")
     assert note.is_hidden(), "the new game has no move yet"
 
 
@@ -272,9 +271,7 @@ def test_settings_are_kept_for_the_player(open_app: OpenApp) -> None:
     app = open_app()
     app.open_deal(DEAL)
     app.page.click("#menu summary")
-    app.page.click("#btn-settings")
-    dialog = app.page.locator("#dlg-settings")
-    dialog.wait_for(state="visible")
+    dialog = _open_window(app, "settings")
     assert dialog.locator('input[name="double_click"]').is_checked()
     assert not dialog.locator('input[name="auto_placement"]').is_checked()
     with app.page.expect_response(_settings_saved):
@@ -347,7 +344,12 @@ def test_the_win_window_shows_the_counters(open_app: OpenApp, screenshots: Path)
             strict=True,
         )
     )
-    assert stats["Moves"] == str(len(moves))
+    # The deal's par follows the moves once the solver has found it (a review of the won game).
+    assert stats["Moves"].split(" · ")[0] == str(len(moves))
+    dialog.locator("#win-par").wait_for()
+    par = app.api("GET", f"/games/{state['id']}/review")[1]["par"]
+    moves_shown = dialog.locator('[data-stat="moves"]').locator("xpath=..").inner_text()
+    assert moves_shown == f"{len(moves)} · par {par}"
     assert stats["Score"] == str(state["score"])
     assert (stats["Hints"], stats["Undos"]) == ("0", "0")
     assert stats["Time"].count(":") == 1
@@ -361,9 +363,7 @@ def test_the_win_window_shows_the_counters(open_app: OpenApp, screenshots: Path)
 def test_can_this_still_be_won_says_it_uses_the_hidden_cards(open_app: OpenApp) -> None:
     app = open_app()
     app.open_deal(DEAL)
-    app.page.click("#btn-analysis")
-    dialog = app.page.locator("#dlg-analysis")
-    dialog.wait_for(state="visible")
+    dialog = _open_window(app, "analysis")
     assert "face-down cards" in dialog.inner_text()
     app.page.wait_for_function(
         "() => !document.querySelector('#analysis-result').textContent.includes('Thinking')"
@@ -470,9 +470,7 @@ def test_the_invalid_code_message_keeps_a_code_on_one_line(
 def test_a_typed_code_and_the_rules_choice_never_disagree(open_app: OpenApp) -> None:
     app = open_app()
     app.open_deal(DEAL)
-    app.page.click("#btn-new")
-    dialog = app.page.locator("#dlg-new")
-    dialog.wait_for(state="visible")
+    dialog = _open_window(app, "new")
     relaxed = dialog.locator('input[name="rules"][value="relaxed"]')
     relaxed.check()
     dialog.locator("#new-code").fill("YU1-C-AACRWEA")

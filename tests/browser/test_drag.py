@@ -80,8 +80,7 @@ def test_without_interactive_rules_a_refused_drop_is_not_sent(open_app: OpenApp)
     app = open_app()
     before = app.open_deal(DEAL)
     app.set_setting(interactive_rules=False)
-    sent: list[str] = []
-    app.page.on("request", lambda request: sent.append(request.url))
+    sent = app.sent_requests()
     start = _refused_drop(app)
     # Back in place, the drop is over: a move would have been sent when it ended.
     _wait_back(app, "5H", start)

@@ -107,8 +107,7 @@ def test_without_interactive_rules_a_refused_tap_only_shakes(open_app: OpenApp) 
     app = open_app()
     before = app.open_deal(DEAL)
     app.set_setting(interactive_rules=False)
-    sent: list[str] = []
-    app.page.on("request", lambda request: sent.append(request.url))
+    sent = app.sent_requests()
     _watch_refusals(app)
     app.tap("JH")
     assert _refused(app) == ["JH"]

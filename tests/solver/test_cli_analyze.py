@@ -67,6 +67,8 @@ def test_a_local_cluster_of_two_workers_resumes_past_a_torn_line(
     assert main(_analyze(out, *flags, count=5)) == 0
     lines = _lines(out)
     assert lines[:3] == first
+    for line in map(json.loads, lines):  # every line says what decided it
+        assert (line["proved_by"] is None) == (line["status"] == "unknown")
     codes = [GameCode(rules, n) for rules in (CLASSIC, RELAXED) for n in range(5)]
     assert _same_but_time(read_verdicts(out, BUDGET), _expected(codes))
     printed = capsys.readouterr()

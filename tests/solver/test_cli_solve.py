@@ -25,6 +25,7 @@ def test_solve_a_record_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "YU1-C-AACRWEA", "QC>5", "TD>1", "--states", "200000", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "won"
+    assert data["proved_by"] == "solution"
     record = Record.parse(data["record"])
     assert [str(m) for m in record.moves[:2]] == ["QC>5", "TD>1"]
     assert record.replay().is_won

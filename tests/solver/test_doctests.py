@@ -11,7 +11,7 @@ import pytest
 import yukon.solver
 
 MODULES = sorted(
-    name for _, name, _ in pkgutil.iter_modules(yukon.solver.__path__, "yukon.solver.")
+    name for _, name, _ in pkgutil.walk_packages(yukon.solver.__path__, "yukon.solver.")
 )
 
 

@@ -13,7 +13,7 @@ from yukon.engine import CLASSIC, DECK, RULE_SETS, Game, GameCode, Position, Rec
 from yukon.solver import Limit, SolverError, Status, solve, verify
 from yukon.solver import safe as safe_module
 from yukon.solver.board import Board, Undo
-from yukon.solver.frozen import LostPositions
+from yukon.solver.proofs.frozen import LostPositions
 from yukon.solver.safe import SafeMoves
 from yukon.solver.search import (
     DEEP,
@@ -131,6 +131,10 @@ def test_past_deep_a_deal_lost_by_deeper_orders_ends_at_once() -> None:
     result = solve(deal, Limit(states=DEEP + SLICE * max(WEIGHTS)))
     assert result.status is Status.UNWINNABLE
     assert result.states >= DEEP
+    proof = result.as_dict()["proved_by"]
+    assert isinstance(proof, dict)
+    assert (proof["proof"], proof["deep"]) == ("orders", True)
+    assert {"leave AD", "leave 7C", "up 7S"} <= set(proof["events"])  # docs/solver.md
 
 
 def test_only_a_budget_with_seconds_to_spare_asks_the_orders() -> None:
@@ -247,7 +251,7 @@ def test_the_lookup_by_a_boards_heights_is_the_lookup_by_a_tuple(rules: RuleSet)
 
 def test_a_blocked_deal_is_unwinnable_at_once() -> None:
     # In YU1-C-AAAAACM 9♠ lies on both red 10s and on 2♠, all face down: it can never
-    # move, so column 5 never clears (see yukon.solver.frozen).
+    # move, so column 5 never clears (see yukon.solver.proofs.frozen).
     result = solve(Position.from_code(GameCode.parse("YU1-C-AAAAACM")), Limit(states=10))
     assert result.status is Status.UNWINNABLE
     assert result.states == 0

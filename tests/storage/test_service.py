@@ -47,6 +47,14 @@ def service(database: Target) -> Iterator[GameService]:
     service.close()
 
 
+@pytest.fixture
+def other(service: GameService, database: Target) -> Iterator[GameService]:
+    """A second service on the same database, as another server process has."""
+    other = _open(database)
+    yield other
+    other.close()
+
+
 def _open(database: Target, **options: int) -> GameService:
     return GameService(open_store(database), clock=Clock(), **options)
 
@@ -73,12 +81,11 @@ def test_the_record_kept_beside_the_game_is_the_engines_record(service: GameServ
     assert live.record == "YU1-C-AAAAAAB 5H>5 TS>2 7H>7 KH>1 U"
 
 
-def test_a_game_resumes_exactly_from_the_database(service: GameService, database: Target) -> None:
+def test_a_game_resumes_exactly_from_the_database(service: GameService, other: GameService) -> None:
     live = _play(service, service.create("ann", CODE), *LINE)
     live = service.undo("ann", live.id, live.version)
     live = service.record_hint("ann", live.id, live.version, Move.parse("KH>1"))
     live = service.set_page_hidden("ann", live.id, True)
-    other = _open(database)
     resumed = other.get("ann", live.id)
     assert _snapshot(resumed) == _snapshot(live)
     # The undo history came back too: the same moves can be taken back, to the deal.
@@ -88,7 +95,6 @@ def test_a_game_resumes_exactly_from_the_database(service: GameService, database
         resumed = other.undo("ann", resumed.id, resumed.version)
         assert resumed.game.columns == expected.columns
     assert not resumed.game.can_undo
-    other.close()
 
 
 def test_a_refused_move_changes_nothing(service: GameService, database: Target) -> None:
@@ -143,16 +149,14 @@ def test_another_players_game_is_not_found(service: GameService) -> None:
 
 
 def test_a_game_changed_by_another_server_on_the_same_file_is_stale(
-    service: GameService, database: Target
+    service: GameService, other: GameService
 ) -> None:
     live = service.create("ann", CODE)
-    other = _open(database)
     other.move("ann", live.id, Move.parse("5H>5"), 1)
     with pytest.raises(StaleVersionError) as stale:
         service.move("ann", live.id, Move.parse("TS>2"), 1)
     assert stale.value.live.record == "YU1-C-AAAAAAB 5H>5"
     assert service.get("ann", live.id).version == 2
-    other.close()
 
 
 def test_games_evicted_from_memory_are_resumed_from_the_database(database: Target) -> None:
@@ -233,25 +237,22 @@ def test_one_tap_plays_is_off_until_chosen_and_then_kept(service: GameService) -
 
 
 def test_a_game_changed_by_another_service_is_read_as_it_is_now(
-    service: GameService, database: Target
+    service: GameService, other: GameService
 ) -> None:
     live = service.create("ann", CODE)
     assert service.get("ann", live.id) is live  # in memory, and current
-    other = _open(database)
     moved = other.move("ann", live.id, Move.parse("5H>5"), 1)
     read = service.get("ann", live.id)
     assert (read.version, read.record) == (2, "YU1-C-AAAAAAB 5H>5")
     assert _snapshot(read) == _snapshot(moved)
     assert service.move("ann", live.id, Move.parse("TS>2"), 2).version == 3
     assert other.get("ann", live.id).record == "YU1-C-AAAAAAB 5H>5 TS>2"
-    other.close()
 
 
 def test_a_clock_change_never_overwrites_a_move_made_elsewhere(
-    service: GameService, database: Target
+    service: GameService, other: GameService
 ) -> None:
     live = _play(service, service.create("ann", CODE), "5H>5")
-    other = _open(database)
     other.get("ann", live.id)  # the other service has the game at version 2 in memory
     service.move("ann", live.id, Move.parse("TS>2"), 2)
     hidden = other.set_page_hidden("ann", live.id, True)
@@ -260,20 +261,17 @@ def test_a_clock_change_never_overwrites_a_move_made_elsewhere(
     assert not hidden.clock.is_running
     resumed = service.get("ann", live.id)
     assert _snapshot(resumed) == _snapshot(hidden)
-    other.close()
 
 
 def test_a_move_after_a_clock_change_elsewhere_keeps_both(
-    service: GameService, database: Target
+    service: GameService, other: GameService
 ) -> None:
     live = _play(service, service.create("ann", CODE), "5H>5")
-    other = _open(database)
     other.set_page_hidden("ann", live.id, True)
     moved = service.move("ann", live.id, Move.parse("TS>2"), 2)  # same version: accepted
     assert moved.version == 3
     assert moved.clock.is_running
     assert other.get("ann", live.id).record == "YU1-C-AAAAAAB 5H>5 TS>2"
-    other.close()
 
 
 def test_threads_racing_on_one_game_make_each_version_once(service: GameService) -> None:

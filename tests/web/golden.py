@@ -86,10 +86,13 @@ class _Recorder:
         return _PLAYER.sub("yukon_player=<player>", text)
 
     def _headers(self, answer: Any, *, is_file: bool) -> list[list[str]]:
+        # A search's seconds vary in their digits, and so does the length of its answer.
+        timed = not is_file and _SECONDS.search(answer.text) is not None
         return [
             [name, self._named(value)]
             for name, value in answer.headers.multi_items()
             if not (is_file and name in _FILES_DROPPED)
+            and not (timed and name == "content-length")
         ]
 
     def _body(self, answer: Any, *, is_file: bool) -> str:
@@ -181,6 +184,16 @@ def _win(recorder: _Recorder, client: TestClient) -> None:
     send(client, "POST", f"{API}/games/{_GAME}/resume")
 
 
+def _practice(recorder: _Recorder, client: TestClient) -> None:
+    """Try from here (SPEC §6) from the game the conversation is about: refused
+    starts, a practice game, and the history that lists it."""
+    path = f"{API}/games/{_GAME}/practice"
+    for body in ({"moves": 1000}, {"moves": -1}, {"moves": "3"}, {"moves": True}, {}):
+        recorder.send(client, "POST", path, json=body)
+    recorder.send(client, "POST", path, json={"moves": 3})
+    recorder.send(client, "GET", f"{API}/games?limit=2")
+
+
 def _lists_and_settings(recorder: _Recorder, client: TestClient) -> None:
     send = recorder.send
     for method, path in (
@@ -224,12 +237,15 @@ def _not_found(recorder: _Recorder, client: TestClient) -> None:
         ("POST", "/games/nope/hint"),
         ("POST", "/games/nope/replay"),
         ("POST", "/games/nope/resume"),
+        ("POST", "/games/nope/practice"),
         ("GET", "/games/nope/analysis"),
+        ("GET", "/games/nope/review"),
         ("POST", "/games/nope/visibility"),
         ("GET", "/games/" + "x" * 65),
         ("GET", "/nothing-here"),
     ):
-        body = {"version": 1, "move": "QC>5", "hidden": True} if method == "POST" else None
+        post = {"version": 1, "move": "QC>5", "hidden": True, "moves": 1}
+        body = post if method == "POST" else None
         recorder.send(client, method, API + path, json=body)
 
 
@@ -259,7 +275,9 @@ _WRONG_METHODS: Final = (
     ("GET", f"{API}/games/{_GAME}/hint"),
     ("GET", f"{API}/games/{_GAME}/replay"),
     ("GET", f"{API}/games/{_GAME}/resume"),
+    ("GET", f"{API}/games/{_GAME}/practice"),
     ("POST", f"{API}/games/{_GAME}/analysis"),
+    ("POST", f"{API}/games/{_GAME}/review"),
     ("GET", f"{API}/games/{_GAME}/visibility"),
     ("GET", f"{API}/records/replay"),
     ("POST", f"{API}/settings"),
@@ -309,6 +327,7 @@ def converse(settings: AppSettings, clock: FakeClock) -> list[dict[str, object]]
             _lists_and_settings,
             _records_and_rules,
             _not_found,
+            _practice,
         ]
         for phase in phases:
             clock.advance(61)

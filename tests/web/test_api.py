@@ -232,9 +232,9 @@ def test_the_list_of_games_is_newest_first(client: TestClient, clock: FakeClock)
     assert games[0]["moves"] == 1
     assert set(games[0]) == {
         "id", "code", "rules", "won", "score", "moves", "elapsed_ms", "created", "updated",
-        "daily",
+        "daily", "practice",
     }  # fmt: skip
-    assert games[0]["daily"] is None
+    assert (games[0]["daily"], games[0]["practice"]) == (None, False)
     assert len(client.get(f"{API}/games", params={"limit": 1}).json()["games"]) == 1
 
 
@@ -379,7 +379,8 @@ def test_the_analysis_says_whether_the_game_can_still_be_won(client: TestClient)
     assert result["uses_hidden_cards"] is True
     assert isinstance(result["states"], int)
     assert isinstance(result["seconds"], float)
-    assert set(result) == {"status", "states", "seconds", "uses_hidden_cards"}  # no solution
+    assert result["proved_by"] == "solution"  # what decided it
+    assert set(result) == {"status", "states", "seconds", "uses_hidden_cards", "proved_by"}
     assert get_state(client, state["id"]) == state  # asking changes nothing
 
 

@@ -41,6 +41,7 @@ BODY = (
     | st.fixed_dictionaries({"daily": DAY | JSON, "rules": RULES | JSON})
     | st.fixed_dictionaries({"version": VERSION})
     | st.fixed_dictionaries({"hidden": st.booleans() | JSON})
+    | st.fixed_dictionaries({"moves": st.integers(-2, 8) | JSON})
     | JSON
 )
 KINDS = (
@@ -52,6 +53,8 @@ KINDS = (
     "visibility",
     "replay",
     "resume",
+    "review",
+    "practice",
     "get",
     "settings",
     "records",
@@ -79,6 +82,8 @@ def _send(client: TestClient, game_id: str, kind: str, body: Any, raw: bytes | N
         "visibility": ("POST", f"{game}/visibility"),
         "replay": ("POST", f"{game}/replay"),
         "resume": ("POST", f"{game}/resume"),
+        "review": ("GET", f"{game}/review"),
+        "practice": ("POST", f"{game}/practice"),
         "get": ("GET", game),
         "settings": ("PUT", f"{API}/settings"),
         "records": ("POST", f"{API}/records/replay"),
@@ -110,6 +115,8 @@ def test_no_request_breaks_the_server_or_changes_what_it_refuses(tmp_path: Path)
         rng=random.Random(3),
         hint_seconds=0.05,
         analysis_seconds=0.05,
+        review_seconds=0.05,
+        review_total_seconds=0.2,
         games_per_minute=100_000,  # every example starts a game; the limit has its own test
     )
     with TestClient(create_app(app_settings), raise_server_exceptions=False) as client:
@@ -137,7 +144,7 @@ def test_no_request_breaks_the_server_or_changes_what_it_refuses(tmp_path: Path)
                     assert client.get(f"{API}/settings").json() == preferences
                 elif kind in ("legal", "moves", "undo", "visibility", "resume", "get"):
                     state = answer.json()
-                elif kind in ("replay", "create"):
+                elif kind in ("replay", "create", "practice"):
                     # The game left for the new one: its clock stopped.
                     state = client.get(f"{API}/games/{state['id']}").json()
                 elif kind == "hint":

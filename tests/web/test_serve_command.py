@@ -142,6 +142,8 @@ SETTINGS_FLAGS = {
     "--solver-workers": ("solver_workers", "3", 3),
     "--hint-seconds": ("hint_seconds", "0.25", 0.25),
     "--analysis-seconds": ("analysis_seconds", "2.5", 2.5),
+    "--review-seconds": ("review_seconds", "0.5", 0.5),
+    "--review-total-seconds": ("review_total_seconds", "20", 20.0),
     "--max-body": ("max_body", "2048", 2048),
     "--max-game-steps": ("max_game_steps", "500", 500),
     "--games-per-minute": ("games_per_minute", "5", 5),

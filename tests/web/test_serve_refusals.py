@@ -45,20 +45,25 @@ def checked_login(login: PostgresLogin) -> PostgresLogin:
     return login
 
 
+def _serve_in_a_process(*options: str, **environment: str) -> subprocess.CompletedProcess[str]:
+    """``yukon serve`` with *options* as a program of its own, run until it ends,
+    with the *environment* variables added to this process's."""
+    return subprocess.run(
+        [sys.executable, "-m", "yukon", "serve", "--no-browser", *options],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, **environment},
+    )
+
+
 def test_a_port_another_program_holds_is_one_line_with_status_3(tmp_path: Path) -> None:
     with socket.socket() as other:
         other.bind((LOOPBACK, 0))
         other.listen()
         port = other.getsockname()[1]
-        command = [sys.executable, "-m", "yukon", "serve", "--no-browser", "--port", str(port),
-                   "--db", str(tmp_path / "y.sqlite3")]  # fmt: skip
-        done = subprocess.run(
-            command,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
+        done = _serve_in_a_process("--port", str(port), "--db", str(tmp_path / "y.sqlite3"))
     assert done.returncode == EXIT_ADDRESS
     assert done.stdout == ""  # no banner: nothing was served
     assert done.stderr == (
@@ -238,15 +243,8 @@ def test_a_password_in_the_url_is_never_printed_or_logged(
         assert login.password not in server.output
     # Refused, the same.
     wrong = f"{in_query}&password=not-the-password"
-    command = [sys.executable, "-m", "yukon", "serve", "--no-browser", "--db", wrong,
-               "--port", str(free_port())]  # fmt: skip
-    done = subprocess.run(
-        command,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        env={**os.environ, "PGPASSFILE": str(tmp_path / "none")},
+    done = _serve_in_a_process(
+        "--db", wrong, "--port", str(free_port()), PGPASSFILE=str(tmp_path / "none")
     )
     assert done.returncode == EXIT_USAGE
     assert "refused the password" in done.stderr

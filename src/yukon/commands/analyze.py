@@ -27,7 +27,7 @@ from yukon.engine import RULE_SETS, GameCode, RuleSet, YukonError
 from yukon.engine.words import counted
 from yukon.solver import Limit, Status
 from yukon.solver.batch import Verdict, read_verdicts, undecided
-from yukon.solver.worker import usable_cpus
+from yukon.solver.serving.worker import usable_cpus
 
 __all__ = ["register", "summary_lines", "wilson"]
 

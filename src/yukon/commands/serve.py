@@ -159,6 +159,20 @@ def _add_limits(serve: argparse.ArgumentParser) -> None:
         _DEFAULTS.analysis_seconds,
         "solver time per 'Can this still be won?'",
     )
+    add_option(
+        serve,
+        "--review-seconds",
+        positive_float,
+        _DEFAULTS.review_seconds,
+        "solver time per position of a game's review ('Where did it go wrong?')",
+    )
+    add_option(
+        serve,
+        "--review-total-seconds",
+        positive_float,
+        _DEFAULTS.review_total_seconds,
+        "solver time per review in all; what it leaves undecided is 'unknown'",
+    )
     add_option(serve, "--max-body", positive_int, MAX_BODY, "largest request body in bytes")
     add_option(
         serve, "--max-game-steps", positive_int, MAX_GAME_STEPS, "most moves and undos in a game"
@@ -230,6 +244,16 @@ def _url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+# The options that are settings of the same name as they stand.
+_AS_GIVEN: Final = (
+    "durable", "secure_cookies", "cache_size", "solver_queue", "hint_seconds",
+    "analysis_seconds", "review_seconds", "review_total_seconds", "max_body", "max_game_steps",
+    "games_per_minute",
+)  # fmt: skip
+# The options app_settings reads: what each server process of --workers N is given.
+_SETTINGS_FIELDS: Final = (*_AS_GIVEN, "db", "solver_workers", "allowed_hosts", "host", "workers")
+
+
 def app_settings(args: argparse.Namespace) -> AppSettings:
     """The server's settings from the parsed options."""
     from yukon.storage import default_db_path
@@ -241,25 +265,10 @@ def app_settings(args: argparse.Namespace) -> AppSettings:
         solver_workers = default_workers(args.workers)
     return AppSettings(
         db_path=args.db if args.db is not None else default_db_path(),
-        durable=args.durable,
-        secure_cookies=args.secure_cookies,
-        cache_size=args.cache_size,
         solver_workers=solver_workers,
-        solver_queue=args.solver_queue,
-        hint_seconds=args.hint_seconds,
-        analysis_seconds=args.analysis_seconds,
-        max_body=args.max_body,
-        max_game_steps=args.max_game_steps,
-        games_per_minute=args.games_per_minute,
         allowed_hosts=tuple(allowed),
+        **{name: getattr(args, name) for name in _AS_GIVEN},
     )
-
-
-_SETTINGS_FIELDS: Final = (
-    "db", "durable", "secure_cookies", "cache_size", "solver_workers", "solver_queue",
-    "hint_seconds", "analysis_seconds", "max_body", "max_game_steps", "games_per_minute",
-    "allowed_hosts", "host", "workers",
-)  # fmt: skip
 
 
 def tune_collector() -> None:

@@ -5,13 +5,14 @@ exhausted search proves it unwinnable) and replays every win through the
 engine before returning it.
 """
 
-from yukon.solver.pool import find_winnable_deal, pool, winnable_deal
-from yukon.solver.result import Limit, SolveResult, Status
+from yukon.solver.result import Limit, ProvedBy, SolveResult, Status
 from yukon.solver.search import SolverError, solve, verify
-from yukon.solver.service import analyse, clear_cache, heuristic_move, suggest_move
+from yukon.solver.serving.pool import find_winnable_deal, pool, winnable_deal
+from yukon.solver.serving.service import analyse, clear_cache, heuristic_move, suggest_move
 
 __all__ = [
     "Limit",
+    "ProvedBy",
     "SolveResult",
     "SolverError",
     "Status",

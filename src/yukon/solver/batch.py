@@ -5,8 +5,12 @@ a file says by itself which figure it makes::
 
     {"deal":1,"rules":"C","budget":"states=1000000","solver":"1","status":"won",...}
 
-and then ``states`` searched, ``seconds`` taken and ``moves`` (the length of
-the solution, 0 unless won). Deals already in a file are skipped, so an
+and then ``states`` searched, ``seconds`` taken, ``moves`` (the length of
+the solution, 0 unless won) and ``proved_by``, what decided the verdict
+(:meth:`~yukon.solver.result.ProvedBy.as_json`; ``null`` when undecided, and
+absent from the lines of files written before it was recorded).
+
+Deals already in a file are skipped, so an
 interrupted run goes on where it stopped; a file made with another budget or
 another :data:`~yukon.solver.search.VERSION` of the search is refused instead of
 mixed into one figure. A hard kill can leave half a line at the end: it is cut
@@ -20,6 +24,8 @@ executor (a Dask worker on this machine or another) runs.
 (<Status.WON: 'won'>, Limit(seconds=None, states=50000))
 >>> Verdict.parse(verdict.to_json()) == verdict
 True
+>>> verdict.to_json().endswith('"proved_by":"solution"}')
+True
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from pathlib import Path
 from typing import Final
 
 from yukon.engine import GameCode, Position, RuleSet, YukonError
-from yukon.solver.result import Limit, Status
+from yukon.solver.result import Limit, ProvedBy, Status
 from yukon.solver.search import VERSION, solve
 
 __all__ = ["AnalysisFileError", "Verdict", "read_verdicts", "solve_deal", "undecided"]
@@ -55,6 +61,7 @@ class Verdict:
     states: int
     seconds: float
     moves: int
+    proved_by: ProvedBy | None = None
 
     def to_json(self) -> str:
         """The line, without its newline (compact: a study holds thousands)."""
@@ -68,6 +75,7 @@ class Verdict:
                 "states": self.states,
                 "seconds": self.seconds,
                 "moves": self.moves,
+                "proved_by": None if self.proved_by is None else self.proved_by.as_json(),
             },
             separators=(",", ":"),
         )
@@ -79,8 +87,8 @@ class Verdict:
         :raises ValueError: for a line that is not a verdict.
         """
         data = json.loads(line)
-        if not isinstance(data, dict) or sorted(data) != sorted(_FIELDS):
-            raise ValueError(f"the fields are not {', '.join(_FIELDS)}")
+        if not isinstance(data, dict) or sorted(set(data) - {"proved_by"}) != sorted(_FIELDS):
+            raise ValueError(f"the fields are not {', '.join(_FIELDS)} (and proved_by)")
         deal, states, seconds, moves = data["deal"], data["states"], data["seconds"], data["moves"]
         if not all(isinstance(n, int) for n in (deal, states, moves)):
             raise ValueError("deal, states and moves are whole numbers")
@@ -94,6 +102,7 @@ class Verdict:
             states,
             float(seconds),
             moves,
+            None if data.get("proved_by") is None else ProvedBy.from_json(data["proved_by"]),
         )
 
 
@@ -108,6 +117,7 @@ def solve_deal(code: GameCode, budget: Limit) -> Verdict:
         result.states,
         round(result.seconds, 3),
         len(result.moves),
+        result.decided_by,
     )
 
 

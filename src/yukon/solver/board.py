@@ -331,7 +331,11 @@ class Board:
                     ranked.append((150 + 60 * turns + hidden[source]) << _SHIFT | move)
         return ranked
 
-    def _column_moves(self, ranked: list[int], junk: frozenset[int], seen: set[int]) -> None:
+    # One function on purpose: 96,179 calls in deal 116's 106,841 states, 22 % of its time
+    # (pure Python, cProfile), with _priority inlined to save a call per move.
+    def _column_moves(  # noqa: C901 (the hottest loop, above)
+        self, ranked: list[int], junk: frozenset[int], seen: set[int]
+    ) -> None:
         """Group moves onto last cards (and take-backs), ranked as by :func:`_priority`,
         which is inlined here: this is the search's hottest loop."""
         columns, hidden, where = self.columns, self.hidden, self.where

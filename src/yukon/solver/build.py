@@ -20,9 +20,9 @@ __all__ = ["COMPILED", "COMPILED_MODULES", "PURE", "is_compiled", "solver_build"
 
 COMPILED_MODULES: Final = (
     "yukon.solver.board",
-    "yukon.solver.frozen",
+    "yukon.solver.proofs.frozen",
     "yukon.solver.measures",
-    "yukon.solver.reach",
+    "yukon.solver.proofs.reach",
     "yukon.solver.safe",
     "yukon.solver.search",
     "yukon.solver.shorten",

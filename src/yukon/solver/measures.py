@@ -1,5 +1,5 @@
 """What a position says about its chances: a measure of progress for ranking
-milestones (the proof that a position is lost is in :mod:`yukon.solver.frozen`).
+milestones (the proof that a position is lost is in :mod:`yukon.solver.proofs.frozen`).
 
 >>> from yukon.engine import GameCode, Position
 >>> board = Board(Position.from_code(GameCode.parse("YU1-C-AAAAAAB")))

@@ -6,16 +6,21 @@ Limit(seconds=None, states=1000)
 ('seconds=2.5,states=1000', Limit(seconds=None, states=1000))
 >>> Status.WON.value
 'won'
+>>> ProvedBy("frozen", cards=("8H",)).as_json()
+{'proof': 'frozen', 'cards': ['8H']}
+>>> SolveResult(Status.UNWINNABLE).as_dict()["proved_by"]
+'search'
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Final
 
 from yukon.engine import Move
 
-__all__ = ["Limit", "SolveResult", "SolverError", "Status"]
+__all__ = ["SEARCH", "SOLUTION", "Limit", "ProvedBy", "SolveResult", "SolverError", "Status"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,14 +83,82 @@ class Status(enum.Enum):
     """The budget ran out first."""
 
 
+SOLUTION: Final = "solution"
+"""What decides a win: the solution found, replayed through the engine."""
+SEARCH: Final = "search"
+"""What decides a loss no proof found: the complete search, exhausted."""
+
+
+@dataclass(frozen=True, slots=True)
+class ProvedBy:
+    """What decided a verdict: :data:`SOLUTION`, :data:`SEARCH`, or the *name* of a proof of
+    :mod:`yukon.solver.proofs`, with what it concerns where that is cheap to say: the *cards*
+    (in the notation of SPEC §3), the *suits* (letters) or the *events* (``leave 6D``,
+    ``up 7S``) it found; *deep* when the orders' rule 3 found them."""
+
+    name: str
+    cards: tuple[str, ...] = ()
+    suits: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    deep: bool = False
+
+    def as_json(self) -> str | dict[str, object]:
+        """``"solution"`` or ``"search"``, else ``{"proof": name, ...}`` with what it
+        concerns (only the fields that say something)."""
+        if self.name in (SOLUTION, SEARCH):
+            return self.name
+        shown: dict[str, object] = {"proof": self.name}
+        for field, value in (("cards", self.cards), ("suits", self.suits), ("events", self.events)):
+            if value:
+                shown[field] = list(value)
+        if self.deep:
+            shown["deep"] = True
+        return shown
+
+    @classmethod
+    def from_json(cls, data: object) -> ProvedBy:
+        """The inverse of :meth:`as_json`.
+
+        :raises ValueError: for data that says no such thing.
+        """
+        if data in (SOLUTION, SEARCH):
+            return cls(str(data))
+        if not isinstance(data, dict) or not isinstance(data.get("proof"), str):
+            raise ValueError(f"not what decided a verdict: {data!r}")
+        if not set(data) <= {"proof", "cards", "suits", "events", "deep"}:
+            raise ValueError(f"not what decided a verdict: {data!r}")
+        lists = [data.get(field, []) for field in ("cards", "suits", "events")]
+        if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in lists):
+            raise ValueError(f"not what decided a verdict: {data!r}")
+        cards, suits, events = (tuple(v) for v in lists)
+        return cls(data["proof"], cards, suits, events, data.get("deep") is True)
+
+
 @dataclass(frozen=True, slots=True)
 class SolveResult:
-    """The verdict for a position, the winning *moves* when it is won, and the cost."""
+    """The verdict for a position, the winning *moves* when it is won, the cost, and what
+    decided it (*proved_by*: when not given, the solution for a win and the search for a
+    loss)."""
 
     status: Status
     moves: tuple[Move, ...] = ()
     states: int = 0
     seconds: float = 0.0
+    proved_by: ProvedBy | None = None
+
+    @property
+    def decided_by(self) -> ProvedBy | None:
+        """What decided the verdict; ``None`` for ``UNKNOWN``."""
+        if self.status is Status.UNKNOWN:
+            return None
+        if self.proved_by is not None:
+            return self.proved_by
+        return ProvedBy(SOLUTION if self.status is Status.WON else SEARCH)
+
+    def proved_by_json(self) -> str | dict[str, object] | None:
+        """:attr:`decided_by` in JSON form (``None`` for ``UNKNOWN``)."""
+        decided = self.decided_by
+        return None if decided is None else decided.as_json()
 
     @property
     def is_decided(self) -> bool:
@@ -99,6 +172,7 @@ class SolveResult:
             "moves": [str(move) for move in self.moves],
             "states": self.states,
             "seconds": round(self.seconds, 3),
+            "proved_by": self.proved_by_json(),
         }
 
 

@@ -18,6 +18,7 @@ __all__ = [
     "GameRefusedError",
     "GameTooLongError",
     "GameWonError",
+    "InvalidPracticeError",
     "InvalidSettingError",
     "SchemaError",
     "StaleVersionError",
@@ -112,3 +113,8 @@ class SchemaError(StorageError):
 
 class InvalidSettingError(StorageError, ValueError):
     """A player setting with an unknown name or a value of the wrong kind."""
+
+
+class InvalidPracticeError(StorageError, ValueError):
+    """A practice game asked to start from a position that is not on the game's
+    line (a number of moves below 0 or beyond the line's length)."""

@@ -78,15 +78,36 @@ class LiveGame:
     updated: float
     daily: date | None = None
     """The day of the daily deal this game plays, or ``None``."""
+    practice_of: str | None = None
+    """For a practice game, the id of the game whose line it started from."""
+    practice_moves: int | None = None
+    """For a practice game, how many moves of that line it started with; ``None``
+    for every other game."""
 
     @classmethod
     def new(
-        cls, game_id: str, player: str, game: Game, now: float, *, daily: date | None = None
+        cls,
+        game_id: str,
+        player: str,
+        game: Game,
+        now: float,
+        *,
+        daily: date | None = None,
+        practice_of: str | None = None,
+        practice_moves: int | None = None,
     ) -> LiveGame:
+        """A new game, whose record is *game*'s (a practice game's holds the moves it
+        starts with)."""
         record = str(Record.from_game(game, with_undos=True))
         return cls(
-            game_id, player, game, str(game.code), record, 1, 1, GameClock(), now, now, daily
-        )
+            game_id, player, game, str(game.code), record, 1, 1, GameClock(), now, now, daily,
+            practice_of, practice_moves,
+        )  # fmt: skip
+
+    @property
+    def is_practice(self) -> bool:
+        """Whether this is a practice game (*Try from here*)."""
+        return self.practice_moves is not None
 
     @classmethod
     def from_row(cls, row: GameRow) -> LiveGame:
@@ -107,9 +128,12 @@ class LiveGame:
             daily = None if row.daily is None else date.fromisoformat(row.daily)
         except ValueError:
             raise CorruptGameError(row.id, f"bad daily deal day {row.daily!r}") from None
+        practice = row.practice_moves
+        if practice is not None and (not isinstance(practice, int) or practice < 0):
+            raise CorruptGameError(row.id, f"bad practice start {practice!r}")
         return cls(
             row.id, row.player, game, str(game.code), row.record, row.version, row.revision,
-            _clock(row), row.created, row.updated, daily,
+            _clock(row), row.created, row.updated, daily, row.practice_of, practice,
         )  # fmt: skip
 
     def is_game_of(self, row: GameRow) -> bool:
@@ -149,6 +173,8 @@ class LiveGame:
             self.created,
             self.updated if updated is None else updated,
             self.daily,
+            self.practice_of,
+            self.practice_moves,
         )
 
     def to_row(self) -> GameRow:
@@ -172,6 +198,8 @@ class LiveGame:
             created=self.created,
             updated=self.updated,
             daily=None if self.daily is None else self.daily.isoformat(),
+            practice_of=self.practice_of,
+            practice_moves=self.practice_moves,
         )
 
     def with_move(self, text: str) -> LiveGame:

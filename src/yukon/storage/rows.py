@@ -10,7 +10,7 @@ __all__ = ["GAME_FIELDS", "GameRow"]
 
 GAME_FIELDS: Final = (
     "id, player, code, rules, record, version, revision, hints, elapsed_ms, clock_since,"
-    " page_hidden, score, moves, undos, won, created, updated, daily"
+    " page_hidden, score, moves, undos, won, created, updated, daily, practice_of, practice_moves"
 )
 """The columns of :class:`GameRow`, in its order."""
 
@@ -40,6 +40,16 @@ class GameRow:
     updated: float
     daily: str | None = None
     """The day of the daily deal this game plays (``YYYY-MM-DD``), or ``None``."""
+    practice_of: str | None = None
+    """For a practice game (*Try from here*), the id of the game whose line it
+    started from; ``None`` for every other game."""
+    practice_moves: int | None = None
+    """For a practice game, how many moves of that line it started with."""
+
+    @property
+    def is_practice(self) -> bool:
+        """Whether this is a practice game: it counts in no statistic (SPEC §6)."""
+        return self.practice_moves is not None
 
     def values(self) -> tuple[object, ...]:
         """The fields in the order of :data:`GAME_FIELDS`."""
@@ -47,7 +57,7 @@ class GameRow:
             self.id, self.player, self.code, self.rules, self.record, self.version,
             self.revision, self.hints, self.elapsed_ms, self.clock_since,
             int(self.page_hidden), self.score, self.moves, self.undos, int(self.won),
-            self.created, self.updated, self.daily,
+            self.created, self.updated, self.daily, self.practice_of, self.practice_moves,
         )  # fmt: skip
 
     @classmethod
@@ -58,5 +68,5 @@ class GameRow:
             version=row[5], revision=row[6], hints=row[7], elapsed_ms=row[8],
             clock_since=row[9], page_hidden=bool(row[10]), score=row[11], moves=row[12],
             undos=row[13], won=bool(row[14]), created=row[15], updated=row[16],
-            daily=row[17],
+            daily=row[17], practice_of=row[18], practice_moves=row[19],
         )  # fmt: skip

@@ -109,6 +109,17 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         WHERE daily_first = 1 AND won = 1
         """,
     ),
+    # 5: "Where did it go wrong?" (SPEC §6). A practice game (Try from here) starts
+    # from another game's line with some of its moves played: practice_of names that
+    # game and practice_moves how many (both NULL for every other game). A game's
+    # review, once computed, is kept as JSON with the version of the game it
+    # reviews: a later look at the game unchanged reads it instead of searching.
+    (
+        "ALTER TABLE games ADD COLUMN practice_of TEXT",
+        "ALTER TABLE games ADD COLUMN practice_moves INTEGER",
+        "ALTER TABLE games ADD COLUMN review TEXT",
+        "ALTER TABLE games ADD COLUMN review_version INTEGER",
+    ),
 )
 
 

@@ -50,6 +50,7 @@ from yukon.storage.errors import (
     GameRefusedError,
     GameTooLongError,
     GameWonError,
+    InvalidPracticeError,
     StaleVersionError,
 )
 from yukon.storage.figures import DailyFigures
@@ -181,6 +182,33 @@ class GameService:
         assert code is not None, "stored games always start from a deal"
         return self.create(player, code, daily=live.daily)
 
+    def practice(self, player: str, game_id: str, moves: int) -> LiveGame:
+        """A practice game (*Try from here*, SPEC §6): a new game of the deal of
+        *game_id* with the first *moves* moves of its line (its moves less those
+        undone) already played, now the current game. It keeps where it came from,
+        and counts in no statistic (:mod:`yukon.storage.stats`).
+
+        :raises InvalidPracticeError: when *moves* is below 0 or beyond the line.
+        """
+        source = self.get(player, game_id)
+        line = source.game.line
+        if not 0 <= moves <= len(line):
+            raise InvalidPracticeError(
+                f"a practice game starts after 0 to {len(line)} moves of this game, not {moves}"
+            )
+        code = source.game.code
+        assert code is not None, "stored games always start from a deal"
+        self._pause_current(player)
+        game = Game.from_code(code)
+        for move in line[:moves]:
+            game.play(move)
+        live = LiveGame.new(
+            new_game_id(), player, game, self._clock(), practice_of=game_id, practice_moves=moves
+        )
+        self.store.insert_game(live.to_row())
+        self._remember(live)
+        return live
+
     def resume(self, player: str, game_id: str) -> LiveGame:
         """Take up the player's unfinished game *game_id* again (one that Replay or
         New game left): it becomes the current game, exactly where it was.
@@ -290,6 +318,26 @@ class GameService:
             return None if clock == live.clock else replace(live, clock=clock)
 
         return self._change(player, game_id, None, change)
+
+    # Reviews ("Where did it go wrong?", SPEC §6)
+
+    def stored_review(self, player: str, game_id: str) -> tuple[LiveGame, str | None]:
+        """The player's game as stored now, and the review (JSON text, unread) kept
+        with it when one was kept for the game as it is now (its version);
+        ``None`` when none was.
+
+        :raises GameNotFoundError: for an unknown id or another player's game.
+        """
+        live = self.get(player, game_id)
+        stored = self.store.load_review(game_id)
+        if stored is None or stored[0] != live.version:
+            return live, None
+        return live, stored[1]
+
+    def keep_review(self, live: LiveGame, review: str) -> bool:
+        """Keep *review* (JSON text) with the game *live*, for as long as the game is
+        at its version; ``False`` (nothing kept) when it has changed since."""
+        return self.store.save_review(live.id, live.version, review)
 
     # Settings
 

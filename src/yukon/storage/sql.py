@@ -165,6 +165,29 @@ class SqlStore:
         )
         return [GameRow.from_values(row) for row in rows]
 
+    # Reviews (SPEC §6 "Where did it go wrong?")
+
+    def load_review(self, game_id: str) -> tuple[int, str] | None:
+        row = self._one(
+            "SELECT review_version, review FROM games WHERE id = ? AND review IS NOT NULL",
+            (game_id,),
+        )
+        if row is None or not isinstance(row[0], int) or not isinstance(row[1], str):
+            return None
+        return int(row[0]), str(row[1])
+
+    def save_review(self, game_id: str, version: int, review: str) -> bool:
+        # Not a change to the game: neither its version nor its revision moves, so
+        # no write of the game's is refused for it; one made meanwhile wins.
+        with self._connections.write() as connection:
+            cursor = connection.execute(
+                self._dialect.sql(
+                    "UPDATE games SET review = ?, review_version = ? WHERE id = ? AND version = ?"
+                ),
+                (review, version, game_id, version),
+            )
+            return bool(cursor.rowcount == 1)
+
     # The daily deal
 
     def daily_games(self, player: str, daily: str, rules: str) -> list[GameRow]:

@@ -3,7 +3,8 @@
 A game counts as *played* once it has a move. Streaks run over the played games
 in the order they were started: a win extends the streak, any other game ends it
 — except the game still in progress (the player's current game, not won), which
-is not over yet.
+is not over yet. Practice games (*Try from here*, SPEC §6) start from another
+game's line, not from the deal: they count in no figure, and break no streak.
 
 The daily deal keeps its own streak, of days: the days in a row whose daily
 deal the player won, each started on its own day (UTC). A day's deal played
@@ -66,7 +67,7 @@ best_streak=0, won=(), won_late=()))
     fastest: int | None = None
     fewest: int | None = None
     for row in rows:
-        if row.moves == 0:
+        if row.moves == 0 or row.is_practice:
             continue
         played += 1
         best_score = row.score if best_score is None else max(best_score, row.score)
@@ -105,7 +106,7 @@ def daily_stats(rows: Iterable[GameRow], today: date) -> DailyStats:
     on_time: set[date] = set()
     late: set[date] = set()
     for row in rows:
-        if row.daily is None or not row.won:
+        if row.daily is None or not row.won or row.is_practice:
             continue
         try:
             day = date.fromisoformat(row.daily)

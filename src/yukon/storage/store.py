@@ -50,6 +50,14 @@ class Store(Protocol):
     def games_by_rules(self, player: str, rules: str) -> list[GameRow]:
         """The player's games under *rules* (``C`` or ``R``), oldest first."""
 
+    def load_review(self, game_id: str) -> tuple[int, str] | None:
+        """The review stored with the game (JSON text) and the version of the game it
+        reviews; ``None`` when there is none."""
+
+    def save_review(self, game_id: str, version: int, review: str) -> bool:
+        """Keep *review* (JSON text) with the game, when the game is still at
+        *version*; ``False`` (and nothing written) when it is not."""
+
     def load_settings(self, player: str) -> dict[str, object]:
         """The player's stored settings (an empty dict when none or unreadable)."""
 

@@ -12,6 +12,7 @@ crossing: the event loop only reads requests and sends answers.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable
@@ -22,9 +23,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from yukon.coach import Reviewer
 from yukon.engine import CLASSIC, GameCode, Move, RuleSet
 from yukon.i18n import LANGUAGES
-from yukon.solver import winnable_deal
+from yukon.solver import Limit, winnable_deal
 from yukon.storage import GameRow, GameService, LiveGame
 from yukon.web import daily
 from yukon.web.bodies import optional, read_object, required, rule_set
@@ -35,7 +37,8 @@ from yukon.web.records import check_record, replay_json
 from yukon.web.registry import registry_body
 from yukon.web.resources import Resources, off_loop, player_of, request_language
 from yukon.web.responses import JsonResponse
-from yukon.web.solving import Asker
+from yukon.web.review import is_final, make_review, stored_review
+from yukon.web.solving import Asker, Kind
 from yukon.web.state import state_json
 
 __all__ = ["api_routes"]
@@ -145,6 +148,7 @@ def _summary(row: GameRow) -> dict[str, object]:
         "created": row.created,
         "updated": row.updated,
         "daily": row.daily,
+        "practice": row.is_practice,
     }
 
 
@@ -222,8 +226,43 @@ class Analysis(HTTPEndpoint):
                 "states": result.states,
                 "seconds": round(result.seconds, 3),
                 "uses_hidden_cards": True,
+                "proved_by": result.proved_by_json(),
             }
         )
+
+
+class GameReview(HTTPEndpoint):
+    """``/games/{game_id}/review``: where did it go wrong? (SPEC §6). Not counted;
+    kept with the game once decided, and read back from there."""
+
+    async def get(self, request: Request) -> Response:
+        service, player, game_id = _asking_about(request)
+        resources = Resources.of(request)
+
+        def stored() -> tuple[LiveGame, dict[str, object] | Reviewer]:
+            live, text = service.stored_review(player, game_id)
+            review = stored_review(text, live)
+            if review is not None:
+                return live, review.as_dict()
+            code = live.game.code
+            assert code is not None, "stored games always start from a deal"
+            # Each position's budget is time here; a question gets its share of it.
+            per_position = Limit(seconds=resources.solving.budgets[Kind.REVIEW])
+            return live, Reviewer(code, live.game.log, per_position)
+
+        live, found = await off_loop(request, stored)
+        if isinstance(found, dict):
+            return JsonResponse(found)
+        seconds = resources.settings.review_total_seconds
+        asker = Asker(player, game_id)
+        review = await while_connected(
+            request, make_review(resources.solving, asker, found, seconds)
+        )
+        answer = review.as_dict()
+        if is_final(review):
+            text = json.dumps(answer, separators=(",", ":"))
+            await off_loop(request, lambda: service.keep_review(live, text))
+        return JsonResponse(answer)
 
 
 class Replay(HTTPEndpoint):
@@ -234,6 +273,25 @@ class Replay(HTTPEndpoint):
         _count_new_game(request)
         service, player, game_id = _asking_about(request)
         return await _state(request, lambda: service.replay(player, game_id), 201)
+
+
+class Practice(HTTPEndpoint):
+    """``/games/{game_id}/practice``: *Try from here* (SPEC §6), a new game of the
+    same deal with the first moves of this game's line already played."""
+
+    async def post(self, request: Request) -> Response:
+        body = await _body(request)
+        moves = body.get("moves")
+        if not isinstance(moves, int) or isinstance(moves, bool):
+            given = f"not {moves!r}" if "moves" in body else "and the body has none"
+            raise ApiError(
+                400,
+                "invalid_practice",
+                f"'moves' must be a whole number of moves of the game's line, {given}",
+            )
+        _count_new_game(request)
+        service, player, game_id = _asking_about(request)
+        return await _state(request, lambda: service.practice(player, game_id, moves), 201)
 
 
 class Resume(HTTPEndpoint):
@@ -316,7 +374,14 @@ class Export(HTTPEndpoint):
 
         def gather() -> dict[str, object]:
             games = [
-                {**_summary(row), "record": row.record, "undos": row.undos, "hints": row.hints}
+                {
+                    **_summary(row),
+                    "record": row.record,
+                    "undos": row.undos,
+                    "hints": row.hints,
+                    "practice_of": row.practice_of,
+                    "practice_moves": row.practice_moves,
+                }
                 for row in service.export(player)
             ]
             settings = service.settings(player).as_dict()
@@ -350,6 +415,8 @@ def api_routes() -> list[Route]:
         Route(game + "/hint", Hint),
         Route(game + "/replay", Replay),
         Route(game + "/resume", Resume),
+        Route(game + "/practice", Practice),
+        Route(game + "/review", GameReview),
         Route(game + "/analysis", Analysis),
         Route(game + "/visibility", Visibility),
         Route(prefix + "/records/replay", RecordReplay),

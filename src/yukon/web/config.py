@@ -41,7 +41,8 @@ class AppSettings:
     *durable* makes every commit survive a power cut too (``synchronous=FULL``),
     not only a crash of the process; *secure_cookies* marks the player cookie
     ``Secure`` for a server behind HTTPS. The solver gets *hint_seconds* per
-    hint and *analysis_seconds* per "Can this still be won?", in
+    hint, *analysis_seconds* per "Can this still be won?" and *review_seconds*
+    per position of a review's line, at most *review_total_seconds* in all, in
     *solver_workers* processes (``None``: one per CPU, at least two), with at
     most *solver_queue* searches of each kind waiting (see :mod:`yukon.web.solving`).
     *allowed_hosts* are the names the server
@@ -61,6 +62,8 @@ class AppSettings:
     secure_cookies: bool = False
     hint_seconds: float = 1.0
     analysis_seconds: float = 3.0
+    review_seconds: float = 1.0
+    review_total_seconds: float = 10.0
     solver_workers: int | None = None
     solver_queue: int = 4
     allowed_hosts: tuple[str, ...] = (ANY_HOST,)

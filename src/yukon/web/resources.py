@@ -73,6 +73,7 @@ async def open_resources(settings: AppSettings) -> AsyncIterator[Resources]:
         queue=settings.solver_queue,
         hint_seconds=settings.hint_seconds,
         analysis_seconds=settings.analysis_seconds,
+        review_seconds=settings.review_seconds,
     )
     offload = Offload()
     replays = FairShare()

@@ -1,6 +1,7 @@
-"""The solver behind the hint and "Can this still be won?", shared fairly.
+"""The solver behind the hint, "Can this still be won?" and the review ("Where
+did it go wrong?", one position at a time), shared fairly.
 
-Searches run in worker processes (:mod:`yukon.solver.worker`), one per CPU and
+Searches run in worker processes (:mod:`yukon.solver.serving.worker`), one per CPU and
 at least two, so that they use every CPU while the event loop only waits for a
 pipe to become readable. Fairness comes from four rules:
 
@@ -8,16 +9,16 @@ pipe to become readable. Fairness comes from four rules:
   position shares the search under way; asking about another position of the
   same game drops the old search (its answer is no longer needed); anything
   else is refused with ``429`` and ``Retry-After`` until the first is done.
-- **A bounded line per kind.** Hints and analyses wait in two lines of at most
-  *queue* searches each; beyond that the answer is ``429`` too.
-- **A worker kept for hints.** Analyses (the long searches) never take the last
-  worker, and a waiting hint goes first; so a hint waits at most for another
-  hint, however many analyses are asked for.
+- **A bounded line per kind.** Hints, analyses and reviews wait in three lines of
+  at most *queue* searches each; beyond that the answer is ``429`` too.
+- **A worker kept for hints.** Analyses and reviews (the long searches) never
+  take the last worker between them, and a waiting hint goes first; so a hint
+  waits at most for another hint, however many analyses are asked for.
 - **Nothing searched in vain.** A search nobody waits for any more (the client
   went away, or the player moved on) is dropped: taken from its line, or its
   process killed and replaced, which stops it at once.
 
-Answers are cached per position (:mod:`yukon.solver.service`), so asking again
+Answers are cached per position (:mod:`yukon.solver.serving.service`), so asking again
 is instant; a won search also answers every position along its solution.
 """
 
@@ -33,8 +34,8 @@ from typing import Any, Final
 
 from yukon.engine import Game, Move, Position
 from yukon.solver import Limit, SolveResult
-from yukon.solver.service import cached_result, remember, suggested_move
-from yukon.solver.worker import SolverProcess, SolverProcessError, prepare, usable_cpus
+from yukon.solver.serving.service import cached_result, remember, suggested_move
+from yukon.solver.serving.worker import SolverProcess, SolverProcessError, prepare, usable_cpus
 from yukon.web.errors import ApiError, retry_later
 
 __all__ = ["Asker", "Kind", "Solving", "default_workers"]
@@ -56,6 +57,8 @@ class Kind(enum.Enum):
 
     HINT = "hint"
     ANALYSIS = "analysis"
+    REVIEW = "review"
+    """One position of a review's line (:mod:`yukon.web.review` asks them in turn)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +103,7 @@ class Solving:
         queue: int = 4,
         hint_seconds: float = 1.0,
         analysis_seconds: float = 3.0,
+        review_seconds: float = 1.0,
     ) -> None:
         self.workers = default_workers() if workers is None else workers
         if self.workers < 1:
@@ -107,9 +111,14 @@ class Solving:
         if queue < 0:
             raise ValueError(f"the solver's line holds 0 searches or more, not {queue}")
         self.queue = queue
-        self.budgets: Final = {Kind.HINT: hint_seconds, Kind.ANALYSIS: analysis_seconds}
-        # Analyses leave one worker to the hints (when there are two or more).
-        self._slots = {Kind.HINT: self.workers, Kind.ANALYSIS: max(1, self.workers - 1)}
+        self.budgets: Final = {
+            Kind.HINT: hint_seconds,
+            Kind.ANALYSIS: analysis_seconds,
+            Kind.REVIEW: review_seconds,
+        }
+        # Analyses and reviews leave one worker to the hints (when there are two or more).
+        others = max(1, self.workers - 1)
+        self._slots = {Kind.HINT: self.workers, Kind.ANALYSIS: others, Kind.REVIEW: others}
         self._lines: dict[Kind, deque[_Search]] = {kind: deque() for kind in Kind}
         self._running: set[_Search] = set()
         self._by_player: dict[str, _Search] = {}
@@ -138,6 +147,13 @@ class Solving:
         budget (raises as :meth:`hint` does)."""
         return await self._solve(Kind.ANALYSIS, asker, position)
 
+    async def review_step(self, asker: Asker, position: Position, seconds: float) -> SolveResult:
+        """The verdict on one position of a review's line within *seconds* (at
+        most the review's budget per position; raises as :meth:`hint` does)."""
+        return await self._solve(
+            Kind.REVIEW, asker, position, min(seconds, self.budgets[Kind.REVIEW])
+        )
+
     def start(self) -> None:
         """Get the worker processes' fork server going, without waiting for it (the
         processes themselves start when first needed)."""
@@ -164,7 +180,8 @@ class Solving:
         """Drop every search and end every worker process."""
         self._closed = True
         tasks = [search.task for search in self._running if search.task is not None]
-        for search in [*self._running, *self._lines[Kind.HINT], *self._lines[Kind.ANALYSIS]]:
+        waiting = [search for line in self._lines.values() for search in line]
+        for search in [*self._running, *waiting]:
             self._drop(search, None)
         await asyncio.gather(*tasks, return_exceptions=True)
         await asyncio.gather(*self._background, return_exceptions=True)
@@ -173,8 +190,10 @@ class Solving:
 
     # Asking: the cache, the player's own search, the lines.
 
-    async def _solve(self, kind: Kind, asker: Asker, position: Position) -> SolveResult:
-        seconds = self.budgets[kind]
+    async def _solve(
+        self, kind: Kind, asker: Asker, position: Position, seconds: float | None = None
+    ) -> SolveResult:
+        seconds = self.budgets[kind] if seconds is None else seconds
         cached = cached_result(position, seconds)
         if cached is not None:
             return cached
@@ -239,11 +258,13 @@ class Solving:
     # Running: free workers take the waiting searches, hints first.
 
     def _can_start(self, kind: Kind) -> bool:
-        running = sum(1 for search in self._running if search.kind is kind)
+        # The long searches (analyses, reviews) share their slots: the last worker is the hints'.
+        hint = kind is Kind.HINT
+        running = sum(1 for search in self._running if (search.kind is Kind.HINT) is hint)
         return running < self._slots[kind] and (bool(self._idle) or self._processes < self.workers)
 
     def _next(self) -> _Search | None:
-        for kind in (Kind.HINT, Kind.ANALYSIS):
+        for kind in Kind:  # hints first
             if self._lines[kind] and self._can_start(kind):
                 return self._lines[kind][0]
         return None

@@ -79,4 +79,6 @@ def state_json(live: LiveGame, now: float) -> dict[str, object]:
         "daily": None if live.daily is None else live.daily.isoformat(),
         # Started after its day: the calendar's, not the streak's (storage.stats).
         "daily_late": live.daily is not None and utc_day(live.created) != live.daily,
+        # Try from here (SPEC §6): started from another game's line; in no statistic.
+        "practice": live.is_practice,
     }

@@ -40,6 +40,19 @@ import { href } from "./paths.js";
  * @property {string} record
  * @property {string | null} daily  the day (YYYY-MM-DD) of the daily deal this game plays, or null
  * @property {boolean} daily_late  a daily deal started after its day: it counts for the calendar, not the streak
+ * @property {boolean} [practice]  a game begun by *Try from here*: it counts neither toward streaks nor bests
+ *
+ * @typedef {object} Review where a game that was not won went wrong (SPEC §6)
+ * @property {string[]} line  the game's moves, its undos taken out
+ * @property {number | null} last_winnable  K: the moves of the line played while a win was still in reach
+ * @property {string | null} losing_move    the line's move K + 1, after which no win was left
+ * @property {string | null} better_move    a move from position K that keeps the game winnable
+ * @property {string[]} winning_line        moves from position K to a win
+ * @property {"found" | "won" | "still_winnable" | "lost_from_the_deal" | "unknown"} status
+ * @property {[number, number] | null} unknown_between  the first and last positions the solver could not decide
+ * @property {number | null} par  for a won game: the fewest moves of a win the solver found
+ * @property {number} solver_calls
+ * @property {number} states
  *
  * @typedef {object} Settings
  * @property {boolean} double_click
@@ -93,6 +106,7 @@ import { href } from "./paths.js";
  * @property {number} created  seconds since 1970
  * @property {number} updated
  * @property {string | null} daily
+ * @property {boolean} [practice]  begun by *Try from here*
  *
  * @typedef {object} RulesStats the player's figures under one rule set
  * @property {number} played
@@ -243,6 +257,11 @@ export const api = {
     request("POST", `${games}/${id}/visibility`, { hidden }, true),
   /** @returns {Promise<Analysis>} */
   analysis: (/** @type {string} */ id) => request("GET", `${games}/${id}/analysis`),
+  /** @returns {Promise<Review>} where the game went wrong: the solver's answer, which may take seconds */
+  review: (/** @type {string} */ id) => request("GET", `${games}/${encodeURIComponent(id)}/review`),
+  /** @returns {Promise<GameState>} a practice game of the same deal, its first *moves* moves of the line played */
+  practice: (/** @type {string} */ id, /** @type {number} */ moves) =>
+    request("POST", `${games}/${encodeURIComponent(id)}/practice`, { moves }),
   /** @returns {Promise<RecordReplay>} every position along a record */
   replayRecord: (/** @type {string} */ record) => request("POST", "/records/replay", { record }),
   /** @returns {Promise<Registry>} the rule sets and limits, the words in *lang* */

@@ -93,12 +93,14 @@ class App {
       replay: () => this.inSight(() => this.replay()),
       undo: () => this.inSight(() => this.game.undo()),
       stats: () => this.navigate("/stats"),
+      review: () => this.review(),
     };
     /** @type {import("./history.js").HistoryActions} */
     this.pageActions = {
       play: (code) => this.playDeal(code),
       resume: (id) => this.resume(id),
       currentId: () => this.opened.then(() => this.game.state?.id ?? null),
+      practice: (id, moves) => this.practice(id, moves),
     };
     this.win = new WinDialog(actions);
     this.notice = new NoMovesNotice(actions);
@@ -241,11 +243,7 @@ class App {
     /** @type {HTMLButtonElement} */ (byId("btn-undo")).disabled = !state.can_undo && !atUndoLimit(state);
     /** @type {HTMLButtonElement} */ (byId("btn-hint")).disabled = state.won;
     /** @type {HTMLButtonElement} */ (byId("btn-analysis")).disabled = state.won;
-    const stuck = state.outcome === "no_legal_move";
-    if (stuck === byId("notice").hidden) {
-      this.notice.show(stuck);
-      this.board.layout();
-    }
+    this.showNotice();
     const words = describeChange(this.shown, state);
     if (words) this.announcer.say(words);
     const wasWon = this.shown?.id === state.id && this.shown.won;
@@ -256,6 +254,15 @@ class App {
       else this.win.open(state, this.info.elapsed());
     }
     this.shown = state;
+  }
+
+  /** The no-move notice shows while the game on the board has no legal move, and the game is in sight. */
+  showNotice() {
+    const stuck = this.game.state?.outcome === "no_legal_move" && !byId("view-game").hidden;
+    if (stuck === byId("notice").hidden) {
+      this.notice.show(stuck);
+      this.board.layout();
+    }
   }
 
   /**
@@ -287,10 +294,34 @@ class App {
   /**
    * Show the game or a page of the app, as a link to *path* would.
    * @param {string} path
+   * @param {{review: boolean} | null} [state] kept with the address: a Watch page asked to review its game
    */
-  navigate(path) {
-    if (path !== route()) history.pushState(null, "", href(path) + visitQuery(this.visit));
+  navigate(path, state = null) {
+    if (path !== route()) history.pushState(state, "", href(path) + visitQuery(this.visit));
     this.route();
+  }
+
+  /** *Where did it go wrong?* of the game on the board: its Watch page, asking at once. */
+  review() {
+    const id = this.game.state?.id;
+    if (id) this.navigate(`/history/${encodeURIComponent(id)}`, { review: true });
+  }
+
+  /**
+   * *Try from here*: a practice game of game *id*'s deal, its line's first
+   * *moves* moves played, on the board with the focus.
+   * @param {string} id
+   * @param {number} moves
+   */
+  async practice(id, moves) {
+    try {
+      await this.game.practice(id, moves);
+      this.navigate("/");
+      this.toast.show(moves ? t("review.practice_started", { number: moves }) : t("review.practice_started_deal"));
+      this.focus.go(this.focus.spot);
+    } catch (error) {
+      this.failed(error);
+    }
   }
 
   /**
@@ -356,6 +387,7 @@ class App {
     const page = known ? name : null;
     byId("view-game").hidden = page !== null;
     byId("view-page").hidden = page === null;
+    this.showNotice();
     this.routes += 1;
     this.page?.close?.();
     this.page = null;
@@ -399,7 +431,8 @@ class App {
       return new (await import("./stats.js")).StatsPage(article, (day, rules) => this.playDaily(day, rules));
     }
     if (page === "history" && detail !== null) {
-      return new (await import("./watch.js")).WatchPage(article, this.pageActions, detail);
+      const review = !!history.state?.review;
+      return new (await import("./watch.js")).WatchPage(article, this.pageActions, detail, review);
     }
     if (page === "history") return new (await import("./history.js")).HistoryPage(article, this.pageActions);
     const route = this.routes;

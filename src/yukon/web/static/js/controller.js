@@ -513,6 +513,15 @@ export class GameController {
   }
 
   /**
+   * @param {string} id a game of the player's
+   * @param {number} moves how many moves of its line to play
+   * @returns {Promise<void>} a practice game of its deal at that position made the current game; rejects with the ApiError
+   */
+  practice(id, moves) {
+    return this.enqueue(async () => this.adopt(await api.practice(id, moves)));
+  }
+
+  /**
    * @param {import("./dialogs.js").NewGameRequest} request
    * @returns {Promise<void>} rejects with the ApiError of a bad code
    */

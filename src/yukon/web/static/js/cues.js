@@ -61,6 +61,9 @@ function union(boxes) {
   };
 }
 
+/** Each arrow's own id for its head: a page may show several boards and several cues. */
+let arrows = 0;
+
 /** A hint drawn on a board: the outline round the cards it moves, their trip or the arrow. */
 export class HintCue {
   /** @param {BoardView} board */
@@ -72,9 +75,11 @@ export class HintCue {
     this.arrow = document.createElementNS(SVG, "svg");
     this.arrow.classList.add("hint-arrow");
     this.arrow.setAttribute("hidden", "");
+    arrows += 1;
+    const head = `hint-head-${arrows}`;
     this.arrow.innerHTML =
-      '<defs><marker id="hint-head" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto-start-reverse">' +
-      '<path d="M0 0 10 5 0 10z"/></marker></defs><line class="halo"/><line class="shaft" marker-end="url(#hint-head)"/>';
+      `<defs><marker id="${head}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto-start-reverse">` +
+      `<path d="M0 0 10 5 0 10z"/></marker></defs><line class="halo"/><line class="shaft" marker-end="url(#${head})"/>`;
     for (const node of [this.outline, this.arrow]) node.setAttribute("aria-hidden", "true");
     board.root.append(this.outline, this.arrow);
     /** @type {{card: string, target: string} | null} */

@@ -21,6 +21,7 @@ import { TOGGLES } from "./settings.js";
  * @property {() => void} replay
  * @property {() => void} undo
  * @property {() => void} stats    shows the Statistics page
+ * @property {() => void} review   *Where did it go wrong?*: the game's Watch page, asking the solver
  */
 
 /**
@@ -257,6 +258,11 @@ export class WinDialog {
     this.figures = byId("win-figures");
     this.shareButton = /** @type {HTMLButtonElement} */ (byId("win-share"));
     this.shared = byId("win-shared");
+    this.par = byId("win-par");
+    this.parNote = byId("win-par-note");
+    this.practice = byId("win-practice");
+    /** The game whose window shows: a par that comes late for another is not written. */
+    this.game = "";
     /** What Share shares: the won daily deal's text ("" for another game). */
     this.text = "";
     wireActions(this.dialog, actions, () => this.dialog.close());
@@ -268,7 +274,11 @@ export class WinDialog {
    * @param {number} elapsed play time in milliseconds
    */
   open(state, elapsed) {
-    this.showDaily(state, elapsed);
+    this.game = state.id;
+    // A practice game counts toward no streak or best: the window says so, and shows no daily deal's.
+    this.practice.hidden = !state.practice;
+    this.showDaily(state.practice ? { ...state, daily: null } : state, elapsed);
+    this.showPar(state);
     /** @type {Record<string, string>} */
     const values = {
       time: formatDuration(elapsed),
@@ -303,6 +313,23 @@ export class WinDialog {
         if (this.text) this.figures.textContent = figuresText(figures).join(" ");
       })
       .catch((error) => console.warn(error));
+  }
+
+  /**
+   * The par of the deal beside the player's moves, once the solver has found
+   * it ("143 · par 97"): the review of a won game gives it, in seconds at most.
+   * @param {GameState} state
+   */
+  showPar(state) {
+    this.par.hidden = this.parNote.hidden = true;
+    api
+      .review(state.id)
+      .then((review) => {
+        if (this.game !== state.id || review.status !== "won" || review.par === null) return;
+        this.par.textContent = t("win.par", { par: review.par });
+        this.par.hidden = this.parNote.hidden = false;
+      })
+      .catch((error) => console.info("no par", error));
   }
 
   /** Share the won daily deal's text, and say where it went. */

@@ -4,7 +4,8 @@
  * date, code, rules (and the day of a daily deal), outcome, score, moves and
  * time, and the ways on from it: watch it move by move (watch.js), play its
  * deal again, or take it up again when it is not finished (a game left by
- * Replay or New game is not lost).
+ * Replay or New game is not lost). A practice game (begun by *Try from here*,
+ * review.js) is marked as one.
  */
 import { api } from "./api.js";
 import { dayText } from "./daily.js";
@@ -21,6 +22,8 @@ import { rulesName } from "./rulesets.js";
  * @property {(code: string) => void} play  start a new game of this code and show it
  * @property {(id: string) => void} resume   show this unfinished game, made the game in progress again
  * @property {() => Promise<string | null>} currentId the id of the game in progress, once it is loaded
+ * @property {(id: string, moves: number) => Promise<void>} practice  start a practice game of this game's
+ *     deal with the first *moves* moves of its line played, and show it
  */
 
 /** The most games the API lists at once. */
@@ -51,6 +54,13 @@ export function outcome(game, current) {
 export function outcomeBadge(kind) {
   const badge = element("span", `badge ${kind}`, t(OUTCOMES[kind]));
   badge.dataset.outcome = kind;
+  return badge;
+}
+
+/** @returns {HTMLElement} the mark of a practice game, which counts toward no streak or best */
+export function practiceBadge() {
+  const badge = element("span", "badge practice", t("history.practice"));
+  badge.dataset.practice = "";
   return badge;
 }
 
@@ -93,6 +103,7 @@ function row(game, current, actions) {
   const deal = element("span", "game-deal");
   deal.append(element("code", "", game.code), " ", element("span", "game-rules", rulesName(game.rules)));
   if (game.daily) deal.append(" ", element("span", "badge daily", t("info.daily", { date: dayText(game.daily) })));
+  if (game.practice) head.append(practiceBadge());
   const figures = element("span", "game-figures");
   figures.append(
     figure("info.score", formatNumber(game.score)),

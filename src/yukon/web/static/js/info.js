@@ -61,7 +61,10 @@ export class InfoBar {
     this.daily = document.createElement("span");
     this.daily.className = "daily";
     this.daily.hidden = true;
-    root.append(this.code, this.daily);
+    this.practice = document.createElement("span");
+    this.practice.className = "practice";
+    this.practice.hidden = true;
+    root.append(this.code, this.daily, this.practice);
     /** @type {GameState | null} */
     this.state = null;
     this.receivedAt = 0;
@@ -80,6 +83,8 @@ export class InfoBar {
     const day = state.daily ? dayText(state.daily).replaceAll(" ", "\u00a0") : "";
     write(this.daily, day ? t("info.daily", { date: day }) : "");
     this.daily.hidden = !state.daily;
+    write(this.practice, state.practice ? t("info.practice") : "");
+    this.practice.hidden = !state.practice;
     this.tick();
   }
 

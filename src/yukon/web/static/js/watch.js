@@ -5,15 +5,17 @@
  * game's record (POST /api/v1/records/replay): the browser never re-implements
  * the rules. A record keeps undos as `U`; each undo is a step of its own that
  * names the move it takes back, and the player may leave the undone moves out,
- * to see only the moves that stayed.
+ * to see only the moves that stayed. A game that was not won offers *Where did
+ * it go wrong?* (review.js), whose answer this board shows.
  */
 import { ApiError, api } from "./api.js";
 import { BoardView } from "./board.js";
 import { formatDateTime, formatNumber } from "./format.js";
 import { t } from "./i18n.js";
 import { BOARD_LABELS, apiErrorMessage, refusalMessage } from "./messages.js";
-import { actionButton, outcome, outcomeBadge } from "./history.js";
+import { actionButton, outcome, outcomeBadge, practiceBadge } from "./history.js";
 import { PAGE_SPREAD } from "./layout.js";
+import { ReviewPanel } from "./review.js";
 import { rules, rulesName } from "./rulesets.js";
 import { element, routeLink } from "./pages.js";
 
@@ -24,6 +26,8 @@ import { element, routeLink } from "./pages.js";
 
 /** Where the step bar stands beside the board rather than under it (as in pages.css). */
 const WIDE = "(min-width: 960px)";
+/** The least height the board keeps when the review's words share the screen with it. */
+const LEAST_BOARD = 320;
 /** The pause between two steps of a game that plays by itself, by speed. */
 const SPEEDS = /** @type {const} */ ({
   slow: { ms: 1600, key: "watch.speed_slow" },
@@ -111,8 +115,9 @@ export class WatchPage {
    * @param {HTMLElement} article
    * @param {HistoryActions} actions
    * @param {string} id the game to watch
+   * @param {boolean} [review] ask at once where the game went wrong (the no-move notice's button)
    */
-  constructor(article, actions, id) {
+  constructor(article, actions, id, review = false) {
     this.article = article;
     this.actions = actions;
     this.id = id;
@@ -134,6 +139,9 @@ export class WatchPage {
     this.speed = element("select", "watch-speed");
     this.onResize = () => this.board?.layout();
     this.onKey = (/** @type {KeyboardEvent} */ event) => this.key(event);
+    this.askReview = review;
+    /** @type {ReviewPanel | null} */
+    this.review = null;
   }
 
   /** @returns {Frame[]} the frames shown: all of them, or only the moves that stayed */
@@ -164,6 +172,7 @@ export class WatchPage {
     window.addEventListener("resize", this.onResize);
     document.addEventListener("keydown", this.onKey);
     this.show(0);
+    if (this.askReview) this.review?.ask(true);
   }
 
   /**
@@ -191,19 +200,28 @@ export class WatchPage {
     const summary = element("p", "watch-summary");
     summary.append(element("code", "", game.code), " ", element("span", "game-rules", rulesName(game.rules)), " ");
     summary.append(outcomeBadge(outcome(game, current)));
+    if (game.practice) summary.append(" ", practiceBadge());
     const boardNode = element("div", "board example-board");
     const stepper = element("div", "watch-stepper");
     stepper.append(this.bar, boardNode, this.options(game, notes));
+    if (!game.won) stepper.append(this.reviewPanel(game.id).node);
     this.fillBar();
     this.article.classList.add("wide");
     this.article.replaceChildren(element("h1", "", t("watch.title")), summary, stepper, this.backLink());
     this.board = new BoardView(boardNode, BOARD_LABELS, () => this.room(), PAGE_SPREAD);
   }
 
-  /** @returns {number} the height the board may take: on a phone, the step bar covers its foot */
+  /**
+   * @returns {number} the height the board may take: on a phone, the step bar
+   *   covers its foot, and the review above it shares the screen with it where
+   *   that leaves the board room enough
+   */
   room() {
     const beside = window.matchMedia(WIDE).matches;
-    return Math.min(window.innerHeight - 72 - (beside ? 0 : this.bar.offsetHeight), 760);
+    const room = window.innerHeight - 72 - (beside ? 0 : this.bar.offsetHeight);
+    const words = beside ? 0 : (this.review?.node.offsetHeight ?? 0);
+    // Held sideways, a phone has no room to spare: the board then takes the screen below the words.
+    return Math.min(room - words >= LEAST_BOARD ? room - words : room, 760);
   }
 
   /** The step buttons, the slider and the caption. */
@@ -281,6 +299,29 @@ export class WatchPage {
     return options;
   }
 
+  /**
+   * @param {string} id
+   * @returns {ReviewPanel} *Where did it go wrong?*, shown on this board
+   */
+  reviewPanel(id) {
+    this.review = new ReviewPanel(id, {
+      board: () => this.board,
+      position: (moves) => this.frames.line[moves]?.step ?? null,
+      show: (moves) => {
+        // The review counts the moves of the line: undone moves are left out (without any, all is the line).
+        if (this.skip.isConnected) this.skip.checked = true;
+        this.show(moves);
+      },
+      shownAt: () => {
+        const at = this.shown[this.index]?.at;
+        const moves = this.frames.line.findIndex((frame) => frame.at === at);
+        return moves < 0 ? null : moves;
+      },
+      practice: (moves) => this.actions.practice(id, moves),
+    });
+    return this.review;
+  }
+
   /** @returns {HTMLElement} the switch that leaves the undone moves out, staying where the game was */
   undoSwitch() {
     const label = element("label", "choice");
@@ -322,6 +363,7 @@ export class WatchPage {
     this.board.render(asState(frame.step));
     this.board.info.textContent = t("examples.score", { score: formatNumber(frame.step.score) });
     this.caption.textContent = this.describe(frame, frames);
+    this.review?.redraw();
     this.slider.max = String(frames.length - 1);
     this.slider.value = String(this.index);
     for (const node of this.article.querySelectorAll("[data-step]")) {

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from tests.solver.test_search import trap_position
 from yukon.engine import CLASSIC, RELAXED, RULE_SETS, Game, GameCode, Position, RuleSet
 from yukon.solver import (
     Limit,
@@ -20,9 +21,7 @@ from yukon.solver import (
     suggest_move,
     winnable_deal,
 )
-from yukon.solver.service import cached_result, remember, suggested_move
-
-from .test_search import trap_position
+from yukon.solver.serving.service import cached_result, remember, suggested_move
 
 
 def test_following_the_hints_wins_the_game() -> None:

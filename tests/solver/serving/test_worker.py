@@ -11,7 +11,7 @@ import pytest
 from tests.web.live import wait_for
 from yukon.engine import Game, Move
 from yukon.solver import Limit, Status
-from yukon.solver.worker import SolverProcess, SolverProcessError, usable_cpus
+from yukon.solver.serving.worker import SolverProcess, SolverProcessError, usable_cpus
 
 
 @pytest.fixture

@@ -1,131 +1,18 @@
-"""A proof that a position is lost: something every win needs that can never
-happen, found by the order things must happen in, and by what the position
-must be just before each.
+"""A proof that a position is lost: something every win needs that can never happen, found by
+the order things must happen in, and by what the position must be just before each.
 
-Facts in pairs (:mod:`yukon.solver.pairs`) look at the end of a game only:
-can every suit be complete? A win also needs every card to *leave* the place
-it lies on, and every card to *go up*; some of them cannot do so before some
-other has, and just before one does, every card lies somewhere. In YU1 deal
-166 the pairs derived let every suit be complete, yet 6♦, on T♦, can never
-leave it: just before it would (onto 7♠, onto 7♣ or up), no way of laying the
-cards out keeps each two of their facts a derived pair.
-
-Given a position *P*, its facts and steps as in :mod:`yukon.solver.pairs`, the
-**events** are
-
-- leave(x), for a card *x* in the tableau of *P*: carried by every step 1 or
-  2 of *x* from the place *x* lies on in *P*;
-- up(x), for a card *x* not on a foundation in *P*: carried by every step 2
-  of *x* (its suit's foundation reaches the height just above *x*).
-
-A move of a line of play *carries* the events of its step: they happen at
-that move. Each event happens in every won line from *P*: a card ends on its
-foundation, so a tableau card leaves its place of *P* and every card not up
-goes up.
-
-**Pairs without events.** For a set *B* of events, the pairs derived
-*without B* are those of :mod:`yukon.solver.pairs` with its rule 2 applied only
-to steps that carry no event of *B*; an event is *possible without B* when
-some step carrying it (itself barred or not) has its needs pairwise derived
-without *B*.
-
-**Lemma.** If a move *M* of a line from *P* carries an event *E*, and no move
-before *M* carries an event of *B*, then *E* is possible without *B*.
-
-*Proof.* The moves before *M* are steps that carry no event of *B*, so the
-proof of :mod:`yukon.solver.pairs` holds for the line up to *M* word for word:
-any two facts of the position *Q* before *M* form a pair derived without *B*.
-*M*'s needs hold in *Q*. ∎
-
-**Orders.** *After(G)* holds events that can only happen after the event *G*
-has: in every line from *P*, the first move carrying an event of *After(G)*
-comes strictly after the first move carrying *G* (and none comes at all in a
-line without *G*). The sets are built from empty sets by two rules, applied
-until neither adds anything:
-
-1. an event *E* other than *G* that is not possible without {G} ∪ After(G)
-   joins *After(G)*;
-2. *After(F)* joins *After(G)* for each *F* in *After(G)*.
-
-*Proof that each addition keeps the property.* Rule 2: *E* comes strictly
-after *F*, which comes strictly after *G*. Rule 1: let a line's first move
-carrying *E* be *M*, and suppose no move before *M* carries *G*. Then none
-carries an event of *After(G)* either (they all come strictly after *G*'s
-first move, which is *M* or later, or never comes), so by the lemma *E* is
-possible without {G} ∪ After(G), which rule 1 denies. So *G* came before *M*.
-∎
-
-**Never.** An event *E* never happens from *P*, and *P* is lost, when
-
-1. *E* is in *After(E)*: it would come strictly after its own first move;
-2. or *E* is not possible without {E} ∪ After(E): by the lemma at its first
-   move, before which no move carries *E* or an event of *After(E)*;
-3. or, for every step carrying *E* whose needs are pairwise derived without
-   *B* = {E} ∪ After(E), the position just before could not be laid out, as
-   follows. Just before the first move *M* carrying *E* (a step *S*), in the
-   position *Q*: every card lies on exactly one place or is up, every suit's
-   foundation has one height, a card is up exactly when its suit's height is
-   above it (so every card of its suit below an up card is up), no two cards
-   lie on one place, and each two of those facts, and each with each of *S*'s
-   needs, form a pair derived without *B* (the lemma's proof). An up card is
-   not bare nor shown (those facts describe tableau cards) and no card lies
-   on it. And a card *x* whose leave(x) comes before *E* (*E* is in
-   *After(leave(x))*) does not lie on its place in *P* if it may not be put
-   there (3♣ on 6♦, or any card but a King on a column foot): the first move
-   carrying leave(x) came before *M*, and only a move of *x* itself puts it
-   on a place, which is always one it may be put on (a card it may go on, a
-   column foot for a King). These are the constraints of an
-   *assignment*: a place or "up" for each card and a height for each suit.
-   The search for one is complete (arc consistency, then backtracking with
-   forward checking), and gives up after :data:`NODES` tries, which counts
-   as finding one: no assignment for any step carrying *E* means *Q* does
-   not exist, so *M* does not.
-
-Every event happens in a win, so each of these proves *P* lost. The proof
-asks the game's facts again for each event, about a hundred derivations (a
-few seconds): :mod:`yukon.solver.search` asks it once, of a deal that has
-withstood its quick phases long. In YU1's first 2,000 Classic deals it finds
-lost 166, 319 and 662, among others, that version 8 of the search left open
-at 2,000,000 states; it does not decide deal 75 (the deeper form below does).
-
-**Deeper: orders from assignments.** When none of that finds an event that
-never happens, a third rule adds orders, and rules 1 and 2 and way 3 are
-applied again with them, until nothing changes:
-
-3. an event *F* other than *E* joins the events *E* comes after (*E* joins
-   *After(F)*) when, for every step carrying *E* whose needs are pairwise
-   derived without {E} ∪ After(E), no assignment of way 3 has *F* not yet
-   happened: for leave(x), *x* on its place in *P*; for up(x), *x* not up.
-
-*Proof.* Let *M* be the first move carrying *E* in a line, and suppose no
-move before *M* carries *F*. Every move of *x* from its place carries
-leave(x), and every move sending *x* up carries up(x): so in *Q*, just
-before *M*, *x* lies on its place in *P* (for leave(x): the card under it
-may have moved, carrying it along) or is not up (for up(x)). *Q* gives an
-assignment of way 3 (its proof above), so one with *F* not yet happened,
-which rule 3 denies. So *F* came before *M*, and in a line without *F*
-there is no *M*. ∎ Assignments the search gave up on count as found here
-as well. The rule asks a search for each event and each event that might
-come before it (each assignment found answers for every event it shows not
-yet happened), several seconds more: the search asks it once, later still.
-Of the 14 Classic deals of the study left open at 10,000,000 states without
-it, it finds YU1 deal 1689 lost: A♦ and 7♣ never leave their places, and
-7♠ never goes up.
-
-The orders rule 3 adds make way 3 stronger again through the cards that
-stay off the places they have left. In YU1 deal 75 (open at 200,000,000
-states of the complete search, and to every other proof tried), rule 3
-finds that Q♠ leaves 8♠ before 4♥ goes up: just before, 3♣ (which left
-6♦) lies on 4♦, so 7♦ and 7♥ (which left 3♥) lie on the two black 8s. So
-just before 8♥ would go up, Q♠ lies on K♦ or K♥, never on 8♠ again; and no
-layout has K♥ or K♦ free for it (9♠ still lies on K♥, 5♠ on K♦): 8♥
-never goes up (8 s, pure). Without the cards kept off their places, rule 3
-adds 64 orders to that deal's and finds no event that never happens. The
-other 12 Classic deals the study leaves open at 10,000,000 states stay
-open either way.
+Every win needs the *events* leave(x) (each tableau card leaves its place) and up(x) (each card
+not up goes up). *After(G)*, the events that can only come after *G*, grows by: an event not
+possible in the pairs of :mod:`yukon.solver.proofs.pairs` derived without the steps of *G* and
+*After(G)* comes after *G*; and after is transitive. An event never happens when it comes after
+itself, is not possible without itself and its after set, or (way 3) no layout of the cards just
+before it (one place per card, pairwise derived facts, cards kept off places they have left and
+may not go back to) exists; rule 3 (``deep``) adds orders read off those layouts. Why it holds:
+up to the first move carrying an event, the pairs argument holds without the events barred.
+docs/solver.md gives the rules and their proofs in full, with YU1 deals 166, 1689 and 75.
 
 >>> from yukon.engine import CLASSIC, Card, GameCode, Position
->>> from yukon.solver.pairs import leave
+>>> from yukon.solver.proofs.pairs import leave
 >>> board = Board(Position.from_code(GameCode(CLASSIC, 166)))
 >>> Pairs(board).lost(board), Orders(board).never() == [leave(Card.parse("6♦").index)]
 (False, True)
@@ -137,21 +24,14 @@ from collections.abc import Callable
 from typing import Final
 
 from yukon.solver.board import Board
-from yukon.solver.pairs import Pairs, height, leave, up
+from yukon.solver.proofs.pairs import Pairs, height, leave, up
 from yukon.solver.tables import CARD_COUNT
 
 __all__ = ["NODES", "Layout", "Orders"]
 
 NODES: Final = 5_000
 """How many partial assignments the search for one tries before it gives up
-(and counts one as found).
-
-Measured on the 13 Classic deals the study leaves open (version 10, the deep
-orders of each deal): the median search tries 57–60, and 3–123 of about 1,500
-searches a deal give up. At 200,000 tries no search of deal 75 gives up (12 s
-instead of 9), yet no deal is decided; 37–58 searches of deals 377, 514, 932
-and 1696 still give up, at up to 88 s a deal. Arc consistency kept at every
-try (not only before the first) gave up as often, at 20–40 times the cost."""
+(and counts one as found); docs/solver.md has the measurements behind it."""
 _EVENTS: Final = 2 * CARD_COUNT
 
 
@@ -570,7 +450,7 @@ class _GaveUpError(Exception):
 def _numbers(bits: int) -> list[int]:
     """The numbers of the set bits of *bits*, lowest first.
 
-    One bit at a time, unlike :mod:`yukon.solver.pairs`' reading of every
+    One bit at a time, unlike :mod:`yukon.solver.proofs.pairs`' reading of every
     binary digit: the sets here are mostly a few values of one variable in
     an int of over a thousand bits, where that costs more (the deep orders
     of YU1 deal 75 took 5 % longer with it)."""

@@ -1,4 +1,4 @@
-"""Lost one move later (:mod:`yukon.solver.escape`): the sets found are the
+"""Lost one move later (:mod:`yukon.solver.proofs.escape`): the sets found are the
 largest closed but for a card by their definition, and a position holding one
 is lost."""
 
@@ -8,13 +8,12 @@ from itertools import islice
 
 import pytest
 
+from tests.solver.reference import confirm_lost, literal_layout, lost_beyond, small_positions
 from yukon.engine import CLASSIC, RELAXED, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit, Status, solve
 from yukon.solver.board import Board
-from yukon.solver.escape import escape_lost, escape_set
-from yukon.solver.frozen import is_lost
-
-from .reference import confirm_lost, literal_layout, lost_beyond, small_positions
+from yukon.solver.proofs.escape import escape_lost, escape_set
+from yukon.solver.proofs.frozen import is_lost
 
 _SOME_WAYS_OUT = [rules for rules in RULE_SETS if rules.id != "russian"]
 """Russian rules are left out: a card there has one place to go, and of 20,000

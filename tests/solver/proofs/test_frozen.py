@@ -1,4 +1,4 @@
-"""Lost positions (:mod:`yukon.solver.frozen`): the closed sets found are the
+"""Lost positions (:mod:`yukon.solver.proofs.frozen`): the closed sets found are the
 largest ones by their definition, and a position holding one is lost."""
 
 from __future__ import annotations
@@ -7,13 +7,12 @@ from itertools import islice
 
 import pytest
 
+from tests.solver.reference import confirm_lost, literal_layout, small_positions
 from yukon.engine import CLASSIC, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit
 from yukon.solver.board import Board
-from yukon.solver.frozen import LostPositions, closed_set, is_closed, is_lost
+from yukon.solver.proofs.frozen import LostPositions, closed_set, is_closed, is_lost
 from yukon.solver.search import _Budget, _DepthFirst
-
-from .reference import confirm_lost, literal_layout, small_positions
 
 
 def largest_closed_set(board: Board, *, face_down_by_b: bool = True) -> set[int]:

@@ -1,67 +1,11 @@
-"""A proof that a position is lost: a card whose every way out leads into a closed set.
+"""A proof that a position is lost: a card *m* whose every way out leads into a closed set.
 
-A closed set (:mod:`yukon.solver.frozen`) holds cards none of which can ever
-leave the card it lies on. Often a deal is lost one move later: a card *m* can
-leave its support, but only onto a card *s* where it then closes a set with the
-cards it uncovered. In deal 61 of YU1, T♥ lies on T♦, face down over 3♥, A♠,
-4♦, 2♥ and J♠: T♥ may go only onto J♣ (J♠ is buried under it, 3♥ too, so it
-cannot go up), and once it lies there T♦ can go nowhere (J♠ under it, J♣
-covered by T♥, 4♦ under it), nor can T♥ leave J♣. The deal is lost from the
-start; version 4 of the search spends 200,000,000 states without seeing it.
-
-Let *F* be a set of tableau cards, *m* one of them, *s₀* the card *m* lies on
-(or none) and *S* the cards *m* may be put on other than *s₀* that no member of
-*F* lies on (in the tableau or not). For each *s* in *S*, *configuration s* is
-the position's members with *m* lying on *s* instead of *s₀*; *configuration 0*
-is the members as they lie. In a configuration, a card is *covered* when a
-member lies on it there. Call *F* **closed but for m** when *m* is not a King,
-and
-
-- in configuration 0, every member other than *m* meets (A) or (B) of
-  :mod:`yukon.solver.frozen` with the cards covered in configuration 0, and *m*
-  meets (A), or (B)'s second part alone (some lower card of its suit not yet on
-  the foundations is covered);
-- in each configuration *s*, every member meets (A) or (B) with the cards
-  covered in configuration *s*, *m* taking *s* for its support, except that
-  *m* may be put on the other cards of *S*; here a member meets (A) only if a
-  member other than *m* lies on it, and *s* only by (B).
-
-**Claim.** From a position with a set *F* closed but for *m*, every line of
-play keeps the members of *F* lying as in configuration 0 or as in one
-configuration *s*; so no member ever reaches the foundations, and the position
-is lost.
-
-**Proof.** As in :mod:`yukon.solver.frozen`, look at the first move by which a
-member leaves the card it lies on in the configuration that holds (configuration
-0 at first). Until then each member lies as that configuration says, so a card
-covered there is in the tableau and not the last of its column, and a member by
-(A) stays face down under its keeper.
-
-*In configuration 0.* A member *x* other than *m* cannot leave, by the proof of
-:mod:`yukon.solver.frozen`. Nor can *m* go up: a lower card of its suit is
-covered. Nor to an empty column: *m* is not a King. So *m* goes onto a card
-other than *s₀* that no member lies on: onto some *s* of *S*, and then
-configuration *s* holds: every member lies as it says.
-
-*In configuration s.* Every member meets (A) or (B) with the cards covered in
-configuration *s*, and a member by (A) has a keeper other than *m*, which lies
-on it there as before; so the proof of :mod:`yukon.solver.frozen` applies to
-configuration *s* as it stands: no member other than *m* can leave, and *m* can
-only go onto another card *s'* of *S* (not back onto *s₀*, which is not in *S*
-and, were *m* allowed on it, would have to be covered there, which no member
-can be: only *m* lay on it), and then configuration *s'* holds.
-
-(A face-down card meets (B) as well face down as face up, as before: *s₀*,
-which may turn once *m* leaves it, must meet (B) in configuration *s*. A
-configuration that can never come about — *s* under *m* in its own column, say
-— only asks more of *F*.)
-
-For a given *m*, the largest *F* closed but for *m* (if *m* is in it) is found
-as for closed sets: start from every tableau card and drop those that break
-their conditions, working out *S* again from what is left, until none does;
-conditions only get harder as members are dropped, so what stays is closed but
-for *m*. A set with *m* dropped is not used (it is a plain closed set, which
-:mod:`yukon.solver.frozen` finds).
+A set *F* is **closed but for m** when, with *m* lying where it lies, every other member meets
+the conditions of a closed set (:mod:`yukon.solver.proofs.frozen`) and *m* cannot go up; and
+with *m* moved onto any card *s* it may go on, every member, *m* included, meets them except that
+*m* may still go onto the other such cards. Why it holds: no member but *m* can ever leave, and
+*m* can only go from one such card to another, so no member ever reaches the foundations.
+docs/solver.md gives the proof in full, with YU1 deal 61.
 
 >>> from yukon.engine import CLASSIC, GameCode, Position
 >>> from yukon.solver.board import Board
@@ -76,15 +20,20 @@ for *m*. A set with *m* dropped is not used (it is a plain closed set, which
 from __future__ import annotations
 
 from yukon.solver.board import Board
-from yukon.solver.frozen import may_stay
+from yukon.solver.proofs.frozen import may_stay
 from yukon.solver.tables import CARD_COUNT, KING_RANK
 
-__all__ = ["escape_lost", "escape_set"]
+__all__ = ["escape_card", "escape_lost", "escape_set"]
 
 
 def escape_lost(board: Board) -> bool:
-    """Whether some tableau card's every way out leads into a closed set (see
-    above). Only cards that could be *m* are tried: not Kings, and with some
+    """Whether some tableau card's every way out leads into a closed set (see above)."""
+    return escape_card(board) >= 0
+
+
+def escape_card(board: Board) -> int:
+    """The first tableau card, column by column, whose every way out leads into a closed set
+    (the *m* above), or -1. Only cards that could be *m* are tried: not Kings, and with some
     lower card of their suit covered by a card (by a member, in the end)."""
     above, foundations = board.above, board.foundations
     for column in board.columns:
@@ -97,8 +46,8 @@ def escape_lost(board: Board) -> bool:
             ):
                 continue
             if escape_set(board, card):
-                return True
-    return False
+                return card
+    return -1
 
 
 def escape_set(board: Board, m: int) -> set[int]:

@@ -1,4 +1,4 @@
-"""Lost by orders (:mod:`yukon.solver.orders`): every order found and every
+"""Lost by orders (:mod:`yukon.solver.proofs.orders`): every order found and every
 event found never to happen holds in the whole game of small positions; along
 their lines and random lines of real deals, each event's first move comes
 after the events ordered before it, from a position the proof lays out, with
@@ -15,17 +15,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.solver.reference import _exact, small_positions, winning_lines
 from yukon.engine import CLASSIC, RELAXED, RULE_SETS, Card, GameCode, Position, RuleSet
 from yukon.engine.rulesets import ALASKA
 from yukon.solver.board import Board, Undo
-from yukon.solver.orders import Orders, _numbers
-from yukon.solver.pairs import Pairs, height, leave, up
-from yukon.solver.reach import unreached
+from yukon.solver.proofs.orders import Orders, _numbers
+from yukon.solver.proofs.pairs import Pairs, height, leave, up
+from yukon.solver.proofs.reach import unreached
 from yukon.solver.tables import CARD_COUNT
 
-from .reference import _exact, small_positions, winning_lines
-
-_STUDY = Path(__file__).parents[2] / "docs" / "winnability.jsonl"
+_STUDY = Path(__file__).parents[3] / "docs" / "winnability.jsonl"
 
 
 class _TooLargeError(RuntimeError):

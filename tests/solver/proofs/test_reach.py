@@ -1,4 +1,4 @@
-"""Lost in the relaxed game (:mod:`yukon.solver.reach`): the cards found are
+"""Lost in the relaxed game (:mod:`yukon.solver.proofs.reach`): the cards found are
 those the definition's rules leave out, every position with a closed set is
 among those found lost, and a position found lost is lost."""
 
@@ -8,14 +8,7 @@ from itertools import islice
 
 import pytest
 
-from yukon.engine import CLASSIC, RULE_SETS, GameCode, Position, RuleSet
-from yukon.solver import Limit, Status, solve
-from yukon.solver.board import Board
-from yukon.solver.escape import escape_lost
-from yukon.solver.frozen import is_lost
-from yukon.solver.reach import unreached
-
-from .reference import (
+from tests.solver.reference import (
     confirm_lost,
     found_by_both,
     literal_layout,
@@ -23,6 +16,12 @@ from .reference import (
     small_positions,
     winning_lines,
 )
+from yukon.engine import CLASSIC, RULE_SETS, GameCode, Position, RuleSet
+from yukon.solver import Limit, Status, solve
+from yukon.solver.board import Board
+from yukon.solver.proofs.escape import escape_lost
+from yukon.solver.proofs.frozen import is_lost
+from yukon.solver.proofs.reach import unreached
 
 _BEYOND_CLOSED_SETS = [rules for rules in RULE_SETS if rules.id != "alaska"]
 """Alaska is left out where only positions without a closed set count: a card

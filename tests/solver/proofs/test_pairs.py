@@ -1,4 +1,4 @@
-"""Lost by facts in pairs (:mod:`yukon.solver.pairs`): the pairs derived are
+"""Lost by facts in pairs (:mod:`yukon.solver.proofs.pairs`): the pairs derived are
 those of the definition, every position the relaxed game finds lost is found
 lost, a position found lost is lost, and no position of a winning line is."""
 
@@ -8,13 +8,18 @@ from itertools import islice
 
 import pytest
 
+from tests.solver.reference import (
+    confirm_lost,
+    found_by_both,
+    lost_beyond,
+    small_positions,
+    winning_lines,
+)
 from yukon.engine import CLASSIC, RELAXED, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver.board import Board
-from yukon.solver.escape import escape_lost
-from yukon.solver.pairs import Pairs, _set_bits
-from yukon.solver.reach import unreached
-
-from .reference import confirm_lost, found_by_both, lost_beyond, small_positions, winning_lines
+from yukon.solver.proofs.escape import escape_lost
+from yukon.solver.proofs.pairs import Pairs, _set_bits
+from yukon.solver.proofs.reach import unreached
 
 Fact = tuple[object, ...]
 _FEET = [("foot", number) for number in range(7)]
@@ -29,6 +34,29 @@ def literal_heights(board: Board) -> set[frozenset[Fact]]:
     out from the position's places, rule 2 applied to each until none adds a
     pair; the derived pairs of foundation heights (a set of one fact for a
     height alone)."""
+    steps = _literal_steps(board)
+    start: set[Fact] = {("height", suit, h) for suit, h in enumerate(board.foundations)}
+    for number, column in enumerate(board.columns):
+        place: object = _FEET[number]
+        for depth, card in enumerate(column):
+            start.add(("on", card, place))
+            if depth >= board.hidden[number]:
+                start.add(("shown", card))
+            place = card
+        start.add(("bare", place))
+    partners: dict[Fact, set[Fact]] = {fact: set(start) for fact in start}
+    while _literal_round(steps, partners):
+        pass
+    return {
+        frozenset({fact, other})
+        for fact, others in partners.items()
+        for other in others
+        if fact[0] == other[0] == "height"
+    }
+
+
+def _literal_steps(board: Board) -> list[tuple[set[Fact], set[Fact], set[Fact]]]:
+    """The steps of the definition, as needs, gains and losses of named facts."""
     parents = board.tables.parents
     places: dict[int, set[object]] = {card: set(parents[card]) for card in range(52)}
     for number, column in enumerate(board.columns):
@@ -54,36 +82,26 @@ def literal_heights(board: Board) -> set[frozenset[Fact]]:
             back = {("height", suit, rank + 1), ("bare", target)}
             gain = {("height", suit, rank), ("on", card, target), ("bare", card), ("shown", card)}
             steps.append((back, gain, back))
-    start: set[Fact] = {("height", suit, h) for suit, h in enumerate(board.foundations)}
-    for number, column in enumerate(board.columns):
-        place = _FEET[number]
-        for depth, card in enumerate(column):
-            start.add(("on", card, place))
-            if depth >= board.hidden[number]:
-                start.add(("shown", card))
-            place = card
-        start.add(("bare", place))
-    partners: dict[Fact, set[Fact]] = {fact: set(start) for fact in start}
-    grew = True
-    while grew:
-        grew = False
-        for need, gain, loss in steps:
-            if not all(need <= partners.get(fact, set()) for fact in need):
-                continue
-            common = set.intersection(*(partners[fact] for fact in need)) - gain - loss
-            for fact in gain:
-                new = (common | gain) - partners.setdefault(fact, set())
-                if new:
-                    grew = True
-                    partners[fact] |= new
-                    for other in new:
-                        partners.setdefault(other, set()).add(fact)
-    return {
-        frozenset({fact, other})
-        for fact, others in partners.items()
-        for other in others
-        if fact[0] == other[0] == "height"
-    }
+    return steps
+
+
+def _literal_round(
+    steps: list[tuple[set[Fact], set[Fact], set[Fact]]], partners: dict[Fact, set[Fact]]
+) -> bool:
+    """Rule 2 applied once to each step; whether it derived any pair."""
+    grew = False
+    for need, gain, loss in steps:
+        if not all(need <= partners.get(fact, set()) for fact in need):
+            continue
+        common = set.intersection(*(partners[fact] for fact in need)) - gain - loss
+        for fact in gain:
+            new = (common | gain) - partners.setdefault(fact, set())
+            if new:
+                grew = True
+                partners[fact] |= new
+                for other in new:
+                    partners.setdefault(other, set()).add(fact)
+    return grew
 
 
 def _lost(board: Board) -> bool:

@@ -1,101 +1,20 @@
-"""A proof that a position is lost: two things the goal needs at once that no
-line of play makes true together, found by following facts in pairs.
+"""A proof that a position is lost: two things the goal needs at once that no line of play
+makes true together, found by following facts in pairs (the heuristic h² of planning).
 
-The relaxed game of :mod:`yukon.solver.reach` follows facts one at a time, and
-a fact once true stays true: a card laid bare stays a place to go for every
-card that may go on it, so two cards can take the same place, one after the
-other, without the first one ever leaving. Following *pairs* of facts counts
-places: "4♥ lies on 5♠" and "4♦ lies on 5♠" are never true together, nor is
-"5♠ is bare" with either. This is the critical-path heuristic h² of automated
-planning (Haslum and Geffner, 2000), over the facts of a position below.
-
-A *place* is a card or one of the seven column feet. Given a position *P*, the
-places a card *x* may lie on, *places(x)*, are the cards it may be put on by
-the rules, the place it lies on in *P* (if it is in the tableau), and, for a
-King, every column foot. The **facts** are
-
-- on(x, p): card *x* lies on place *p* (for *p* in *places(x)*);
-- bare(p): place *p* is in the tableau and nothing lies on it (a column's
-  last card, or the foot of an empty column);
-- height(s, r): the foundation of suit *s* holds *r* cards (0 … 13);
-- shown(x): card *x* is face up.
-
-A position *makes true* the facts that describe it: on(x, p) for each tableau
-card *x* and the place *p* it lies on, bare(p) for each column's last card or
-empty column's foot, height(s, r) for each suit, shown(x) for each face-up card.
-Every move of the rules is one of these **steps**, with a *need* (facts true
-before), a *gain* (true after) and a *loss* (made false), every other fact
-keeping its value:
-
-1. *x* and the cards on it, from place *p* onto place *q* (in *places(x)*; a
-   card *x* may be put on, or a column foot if *x* is a King): needs on(x, p),
-   bare(q), shown(x); gains on(x, q), bare(p), and shown(p) if *p* is a card;
-   loses on(x, p), bare(q);
-2. *x* from place *p* to its foundation (of suit *s*, rank *r* counted from
-   0): needs on(x, p), bare(x), shown(x), height(s, r); gains height(s, r + 1),
-   bare(p), and shown(p) if *p* is a card; loses on(x, p), bare(x), height(s, r);
-3. *x* back from its foundation onto place *q* (a card *x* may be put on, or a
-   column foot if *x* is a King): needs height(s, r + 1), bare(q); gains
-   height(s, r), on(x, q), bare(x), shown(x); loses height(s, r + 1), bare(q).
-
-(The card a moved group leaves is the last card of its column afterwards, so
-it is face up; it may have been so before: gaining a true fact changes
-nothing. The cards on *x* move with it and keep lying as they did, and the
-group's last card stays the last card of a column. A step the rules refuse, as
-a group of more than 20 cards or a group onto its own last card, only lets the
-pairs derived below grow. So do larger sets of places: the proof needs only
-that each card lies on one of its places in *P* and that a move puts it on
-one. The search makes them once, from the position it starts from, and asks
-about positions reached from it, where a card that has moved lies on a card it
-may be put on, or a King on a column foot.)
-
-The **derived pairs** are the fewest pairs {f, g} of facts (f = g allowed: a
-fact alone) closed under these rules:
-
-1. {f, g} for every two facts *P* makes true;
-2. for a step whose needs are pairwise derived (each need with each other and
-   with itself): {f, g} for any two facts *f*, *g* of its gain, and {f, g} for
-   each fact *f* of its gain and each fact *g* not in its gain nor its loss
-   such that {g, n} is derived for every need *n* of the step.
-
-**Claim.** Any two facts that hold together in a position reachable from *P*
-(*P* itself included) form a derived pair. So when some two suits cannot be
-complete together, {height(s, 13), height(t, 13)} not derived (or one of them
-alone), the position is lost.
-
-**Proof.** By induction over the moves of a line of play from *P*: every two
-facts of *P* are derived (rule 1). Let a move be made from a position *Q* all
-of whose pairs are derived, giving *Q'*. It is a step whose needs hold in *Q*,
-so they are pairwise derived. The facts of *Q'* are the step's gain and the
-facts of *Q* not in its loss. Two facts of the gain: rule 2. A fact *f* of the
-gain and a fact *g* of *Q* outside the gain and the loss: *g* holds in *Q*
-together with every need, so each {g, n} is derived, and so is {f, g} by rule
-2. Two facts of *Q*: derived already. ∎
-
-**Against the relaxed game** of :mod:`yukon.solver.reach`. A fact derived
-here alone ({f, f}) stands for facts derived there: bare(p) for bare(p) (a
-card), height(s, r) for up(c) of the suit's cards below rank *r*, on(x, p) for
-left(x) when *p* is not where *x* lies in *P*, shown(x) for bare(x) when *x* is
-face down in *P*. By induction over the steps, each step's needs standing for
-derived facts, so do its gains (rules 2–5 there). So where that game cannot
-get a card up, its suit's full height is not derived here: this proof finds
-every position that one finds lost (a test checks it on small positions), and
-more. In YU1 deal 17 the relaxed game gets every card up; here no foundation
-gets past 2♠, 7♥, 8♦ and A♣, a height derived even alone.
+The facts are on(x, p) (card *x* lies on place *p*, a card or a column foot), bare(p),
+height(s, r) (suit *s*'s foundation holds *r* cards) and shown(x); every move is a step with
+needs, gains and losses. The derived pairs are the fewest closed under: every two facts of the
+position; for a step whose needs are pairwise derived, each two of its gains, and each gain with
+each fact it keeps that is derived with every need. Why it holds: by induction over a line of
+play, any two facts true together are a derived pair; so when two suits' full heights (or one)
+are not, no line wins. It finds every position :mod:`yukon.solver.proofs.reach` finds lost, and
+more. docs/solver.md gives the steps and the proof in full, with YU1 deal 17.
 
 >>> from yukon.engine import CLASSIC, GameCode, Position
->>> from yukon.solver.reach import unreached
+>>> from yukon.solver.proofs.reach import unreached
 >>> board = Board(Position.from_code(GameCode(CLASSIC, 17)))
 >>> unreached(board), Pairs(board).lost(board)
 ([], True)
-
-The facts are numbered and each fact's derived partners kept as one int, a bit
-per fact, so a step's needs are checked, and its partners found, by a few
-operations on ints; a pair is recorded in both of its facts' ints as it is
-derived (each fact of a step's gain takes its new partners as one int, and
-each new partner takes the whole gain as one), and the steps are gone over
-again while a round derives anything, only those with a need whose partners
-grew.
 """
 
 from __future__ import annotations
@@ -138,19 +57,10 @@ class Pairs:
 
     def __init__(self, board: Board) -> None:
         parents = board.tables.parents
-        places: list[set[int]] = [set(parents[card]) for card in range(CARD_COUNT)]
         self.first: dict[int, int] = {}
         """The place each tableau card lies on in the position the facts are
         made from."""
-        for number, column in enumerate(board.columns):
-            place = CARD_COUNT + number
-            for card in column:
-                places[card].add(place)
-                self.first[card] = place
-                place = card
-        feet = set(range(CARD_COUNT, _PLACES))
-        for card in range(KING_RANK, CARD_COUNT, 13):
-            places[card] |= feet
+        places = self._places(board)
         # Fact numbers: heights first, then bare and shown for every place and
         # card, then the on facts.
         self._goal = [suit * _HEIGHTS + 13 for suit in range(4)]
@@ -176,14 +86,34 @@ class Pairs:
         """The places each card may be put on (a King: every column foot too)."""
         self.events: list[int] = []
         """The events of each step, a bit each (see :func:`leave` and :func:`up`)."""
+        self._make_steps(parents, places)
 
-        def step(need: list[int], gain: list[int], loss: list[int], events: int = 0) -> None:
-            for fact in set(need):
-                self._by_need[fact].append(len(self._steps))
-            entry = (sorted(set(need)), _bits(need), sorted(set(gain)), _bits(gain), ~_bits(loss))
-            self._steps.append(entry)
-            self.events.append(events)
+    def _places(self, board: Board) -> list[set[int]]:
+        """The places each card may lie on: the cards it may be put on, its place in *board*'s
+        position (noted in :attr:`first`) and, for a King, every column foot."""
+        places: list[set[int]] = [set(board.tables.parents[card]) for card in range(CARD_COUNT)]
+        for number, column in enumerate(board.columns):
+            place = CARD_COUNT + number
+            for card in column:
+                places[card].add(place)
+                self.first[card] = place
+                place = card
+        feet = set(range(CARD_COUNT, _PLACES))
+        for card in range(KING_RANK, CARD_COUNT, 13):
+            places[card] |= feet
+        return places
 
+    def _step(self, need: list[int], gain: list[int], loss: list[int], events: int = 0) -> None:
+        """Add a step of the proof above."""
+        for fact in set(need):
+            self._by_need[fact].append(len(self._steps))
+        entry = (sorted(set(need)), _bits(need), sorted(set(gain)), _bits(gain), ~_bits(loss))
+        self._steps.append(entry)
+        self.events.append(events)
+
+    def _make_steps(self, parents: tuple[tuple[int, ...], ...], places: list[set[int]]) -> None:
+        """Every step 1, 2 and 3 of the proof above, of every card."""
+        step = self._step
         for card in range(CARD_COUNT):
             suit, rank = divmod(card, 13)
             below = suit * _HEIGHTS + rank
@@ -225,7 +155,7 @@ class Pairs:
         """The derived pairs from *board*'s position: bit *g* of item *f* is set
         when {f, g} is derived. With *barred* (events, a bit each), rule 2 only
         for the steps that carry none of them: the pairs derived *without*
-        those events (see :mod:`yukon.solver.orders`)."""
+        those events (see :mod:`yukon.solver.proofs.orders`)."""
         return self.derived_from(self.facts_of(board), barred)
 
     def derived_from(self, start: list[int], barred: int = 0) -> list[int]:
@@ -313,9 +243,18 @@ class Pairs:
     def lost(self, board: Board) -> bool:
         """Whether *board*'s position is lost by the claim above: some two suits
         (or one) cannot be completed together."""
+        return bool(self.unfinished(board))
+
+    def unfinished(self, board: Board) -> list[int]:
+        """The suits (numbers) of *board*'s position that cannot be completed together with
+        some suit (or alone): none unless it is lost."""
         partners = self.derived(board)
         goal = self._goal
-        return any(not partners[f] >> g & 1 for f in goal for g in goal)
+        return [
+            suit
+            for suit, f in enumerate(goal)
+            if any(not partners[f] >> g & 1 or not partners[g] >> f & 1 for g in goal)
+        ]
 
 
 def height(suit: int, cards: int) -> int:

@@ -1,0 +1,102 @@
+"""When the search asks each proof of loss, and how it shares its states between its phases:
+one table, :data:`SCHEDULE`, and the numbers of the turns. Changing when a proof runs, or at
+what cost, is an edit here; the search (:mod:`yukon.solver.search`) reads this and nothing else
+for it. docs/solver.md says why each entry is what it is, with the measurements.
+
+>>> [(ask.proof, ask.when) for ask in SCHEDULE if ask.when == ROOT]
+[('reach', 'root')]
+>>> asked(COMPLETE_START)
+('escape', 'pairs')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = [
+    "AFTER_MOVE",
+    "AFTER_TURN",
+    "COMPLETE_START",
+    "DEEP",
+    "DEEP_SECONDS",
+    "FACE_UP_STATES",
+    "LATE",
+    "LATE_WEIGHTS",
+    "LOCAL_STATES",
+    "ONCE",
+    "ORDERS_SECONDS",
+    "RESTART_STATES",
+    "ROOT",
+    "SCHEDULE",
+    "SLICE",
+    "WEIGHTS",
+    "Ask",
+    "asked",
+]
+
+ROOT: Final = "root"
+"""Once, before any phase: a position lost here costs no state."""
+COMPLETE_START: Final = "complete start"
+"""Once, before the complete search's first turn (a deal the quick phases win never pays)."""
+ONCE: Final = "once"
+"""Once, before the first turn that starts past :attr:`Ask.after` states."""
+AFTER_MOVE: Final = "after move"
+"""In the complete search, after every move onto a column (only ``frozen`` asks there)."""
+AFTER_TURN: Final = "after turn"
+"""In the complete search, after every move that turns a card (only ``reach`` asks there)."""
+
+SLICE: Final = 500
+"""The states of one turn of weight 1."""
+WEIGHTS: Final = (1, 2, 3, 4)
+"""The turns of phases 1–4 in slices: each phase finds some wins far sooner than the others,
+and the complete search needs the most states, for proofs."""
+LATE: Final = 200_000
+"""After this many states the turns follow :data:`LATE_WEIGHTS`: wins seldom need more, proofs
+of unwinnability more often."""
+LATE_WEIGHTS: Final = (0, 0, 1, 4)
+"""Four of every five states for the complete search, the only phase that proves, and the rest
+for the restarts, which cut the tail of the wins."""
+ORDERS_SECONDS: Final = 5.0
+"""The seconds a budget in seconds must have left for the orders (2–3 s a deal): a hint of a
+second would only spend its last fraction on an ask cut short."""
+DEEP: Final = 1_000_000
+"""After this many states the orders are asked again, deeper (rule 3)."""
+DEEP_SECONDS: Final = 10.0
+"""The seconds a budget in seconds must have left for that (2–6 s more)."""
+LOCAL_STATES: Final = 300
+"""How far phase 2 looks from one milestone for the next."""
+FACE_UP_STATES: Final = 50 * LOCAL_STATES
+"""How far it looks for a win from a milestone with every card face up."""
+RESTART_STATES: Final = 300
+"""The unit of the restart budgets in phase 3."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """One entry of the schedule: *proof* (a module of :mod:`yukon.solver.proofs`, or
+    ``orders-deep`` for its rule 3) asked *when*, from *after* states of the budget on, with a
+    budget in seconds only while it has *seconds* left; *cost* says what an ask costs."""
+
+    proof: str
+    when: str
+    after: int = 0
+    seconds: float = 0.0
+    cost: str = ""
+
+
+SCHEDULE: Final = (
+    Ask("reach", ROOT, cost="a few steps a card"),
+    Ask("escape", COMPLETE_START, cost="under a millisecond"),
+    Ask("pairs", COMPLETE_START, cost="about 10 ms"),
+    Ask("frozen", AFTER_MOVE, cost="a few cards' conditions, the moved card's"),
+    Ask("reach", AFTER_TURN, after=LATE, cost="about 15 µs compiled, three states' time"),
+    Ask("orders", ONCE, after=LATE, seconds=ORDERS_SECONDS, cost="2–3 s"),
+    Ask("orders-deep", ONCE, after=DEEP, seconds=DEEP_SECONDS, cost="2–6 s more"),
+)
+"""Every ask of a proof by the search, in the order it asks them at the same point."""
+
+
+def asked(when: str) -> tuple[str, ...]:
+    """The proofs asked at *when*, in order."""
+    return tuple(ask.proof for ask in SCHEDULE if ask.when == when)
