@@ -19,17 +19,8 @@ from tests.coach.games import (
     position_after,
     wins_from,
 )
-from yukon.coach import (
-    DEFAULT_LIMIT,
-    ESCALATION,
-    MAX_ESCALATED,
-    MAX_UNDECIDED,
-    Question,
-    Review,
-    Reviewer,
-    ReviewStatus,
-    review,
-)
+from yukon.coach import DEFAULT_LIMIT, Question, Review, Reviewer, ReviewStatus, review
+from yukon.coach.review import ESCALATION, MAX_ESCALATED, MAX_UNDECIDED
 from yukon.engine import (
     Game,
     GameCode,

@@ -91,8 +91,7 @@ class _Recorder:
         return [
             [name, self._named(value)]
             for name, value in answer.headers.multi_items()
-            if not (is_file and name in _FILES_DROPPED)
-            and not (timed and name == "content-length")
+            if not (is_file and name in _FILES_DROPPED) and not (timed and name == "content-length")
         ]
 
     def _body(self, answer: Any, *, is_file: bool) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Final
 
 from yukon.engine import Move, YukonError
@@ -127,20 +127,8 @@ class Review:
         )
 
 
-_KEYS: Final = frozenset(
-    {
-        "line",
-        "last_winnable",
-        "losing_move",
-        "better_move",
-        "winning_line",
-        "status",
-        "unknown_between",
-        "par",
-        "solver_calls",
-        "states",
-    }
-)
+_KEYS: Final = frozenset(field.name for field in fields(Review))
+"""The fields of the JSON object, the same as the answer's."""
 
 
 def _problem(review: Review) -> str | None:
