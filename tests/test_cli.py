@@ -118,6 +118,13 @@ def test_daily_solution_is_a_record_that_wins(capsys: pytest.CaptureFixture[str]
         (["daily", "--date", "tomorrow"], "'tomorrow' is not a date: write it as YYYY-MM-DD"),
         (["daily", "--rules", "nonsense"], "invalid choice: 'nonsense'"),
         (["daily", "--date", "2025-12-31"], "there is no daily deal of 2025-12-31"),
+        (["review", "YU1-C-AAAAAAB", "6C>1", "6C>1"], "move 2 (6C>1): "),
+        (["review", "YU1-C-AAAAAAB", "7H>9"], "move 1 (7H>9): in move '7H>9': unknown target"),
+        (["review", "YU1-X-AAAAAAB"], "bad rules letter"),
+        (["review", "-"], "no record given"),
+        (["review", "YU1-C-AAAAAAB", "--states", "0"], "--states must be at least 1, not 0"),
+        (["review", "YU1-C-AAAAAAB", "--states", "many"], "invalid int value: 'many'"),
+        (["review"], "the following arguments are required: record"),
         (["frobnicate"], "invalid choice"),
     ],
 )

@@ -106,31 +106,6 @@ def test_the_positions_left_open_in_words(first: int, final: int, words: str) ->
     assert _between(first, final) == words
 
 
-@pytest.mark.parametrize(
-    ("argv", "fragment"),
-    [
-        (["review", WON_DEAL, "6C>1", "6C>1"], "move 2 (6C>1): "),
-        (["review", WON_DEAL, "7H>9"], "move 1 (7H>9): in move '7H>9': unknown target"),
-        (["review", "YU1-X-AAAAAAB"], "bad rules letter"),
-        (["review", "-"], "no record given"),
-        (["review", WON_DEAL, "--states", "0"], "--states must be at least 1, not 0"),
-        (["review", WON_DEAL, "--states", "many"], "invalid int value: 'many'"),
-        (["review"], "the following arguments are required: record"),
-    ],
-)
-def test_a_bad_record_is_one_line_and_status_2(
-    argv: list[str],
-    fragment: str,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    status, out, err = run(argv, capsys)
-    assert (status, out) == (2, "")
-    assert err.count("\n") == 1
-    assert fragment in err
-
-
 def test_review_is_listed(capsys: pytest.CaptureFixture[str]) -> None:
     assert run([], capsys)[2].count("    review ") == 1
 

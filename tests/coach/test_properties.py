@@ -3,28 +3,16 @@ whatever the game and however small the budget."""
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.test_properties import playout
 from yukon.coach import Review, ReviewStatus, review
-from yukon.engine import CLASSIC, Game, GameCode, Move, Record
+from yukon.engine import CLASSIC, GameCode, Record
 from yukon.solver import Limit, Status, solve
 
 # Classic deals the study wins (docs/winnability.jsonl), and deal 24, lost from the deal.
 DEALS = [0, 1, 3, 12, 24, 1495]
-
-
-def random_line(code: GameCode, seed: int, length: int) -> tuple[Move, ...]:
-    game = Game.from_code(code)
-    rng = random.Random(seed)
-    for _ in range(length):
-        moves = list(game.legal_moves)
-        if not moves:
-            break
-        game.play(rng.choice(moves))
-    return game.line
 
 
 @settings(max_examples=30)
@@ -36,9 +24,10 @@ def random_line(code: GameCode, seed: int, length: int) -> tuple[Move, ...]:
 )
 def test_every_claim_of_a_review_is_backed(deal: int, seed: int, length: int, states: int) -> None:
     code = GameCode(CLASSIC, deal)
-    line = random_line(code, seed, length)
+    game = playout(code, seed, length)  # with an undo now and then, which the line leaves out
+    line = game.line
     limit = Limit(states=states)
-    done = review(code, line, limit)
+    done = review(code, game.log, limit)
     assert done.line == line
     assert Review.from_dict(done.as_dict()) == done
     assert done.solver_calls >= 1

@@ -19,17 +19,8 @@ from tests.coach.games import (
     position_after,
     wins_from,
 )
-from yukon.coach import (
-    DEFAULT_LIMIT,
-    ESCALATION,
-    MAX_ESCALATED,
-    MAX_UNDECIDED,
-    Question,
-    Review,
-    Reviewer,
-    ReviewStatus,
-    review,
-)
+from yukon.coach import DEFAULT_LIMIT, Question, Review, Reviewer, ReviewStatus, review
+from yukon.coach.review import ESCALATION, MAX_ESCALATED, MAX_UNDECIDED
 from yukon.engine import (
     Game,
     GameCode,
@@ -149,7 +140,7 @@ def test_a_budget_too_small_to_decide_gives_the_range_left_open() -> None:
     assert last >= THROWN_AWAY_AT
     assert done.last_winnable is None
     assert (done.losing_move, done.better_move, done.winning_line) == (None, None, ())
-    assert done.solver_calls <= 2 + MAX_UNDECIDED + MAX_ESCALATED
+    assert done.solver_calls <= 2 + MAX_UNDECIDED + 2 * MAX_ESCALATED
 
 
 def test_the_positions_that_decide_the_answer_get_the_whole_budget() -> None:
@@ -259,6 +250,14 @@ def test_a_win_that_does_not_replay_is_refused() -> None:
     assert reviewer.question() is not None
     with pytest.raises(SolverError, match="refused"):
         reviewer.answer(SolveResult(Status.WON, (Move.parse("KH>F"),)))
+
+
+def test_a_par_that_does_not_win_is_refused() -> None:
+    code = GameCode.parse(WON_DEAL)
+    reviewer = Reviewer(code, solution(WON_DEAL), LIMIT)
+    assert reviewer.question() is not None
+    with pytest.raises(SolverError, match="does not win"):
+        reviewer.answer(SolveResult(Status.WON, solution(WON_DEAL)[:-1]))
 
 
 def test_a_bad_record_raises_the_engines_errors() -> None:

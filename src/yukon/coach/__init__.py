@@ -6,24 +6,8 @@ solver question at a time (the web app answers them in its solver workers);
 """
 
 from yukon.coach.answer import Review, ReviewStatus
-from yukon.coach.review import (
-    DEFAULT_LIMIT,
-    ESCALATION,
-    MAX_ESCALATED,
-    MAX_UNDECIDED,
-    Question,
-    Reviewer,
-    review,
-)
+from yukon.coach.review import DEFAULT_LIMIT, Question, Reviewer, review
 
-__all__ = [
-    "DEFAULT_LIMIT",
-    "ESCALATION",
-    "MAX_ESCALATED",
-    "MAX_UNDECIDED",
-    "Question",
-    "Review",
-    "ReviewStatus",
-    "Reviewer",
-    "review",
-]
+# How the review shares its budget (ESCALATION, MAX_ESCALATED, MAX_UNDECIDED) is
+# yukon.coach.review's own.
+__all__ = ["DEFAULT_LIMIT", "Question", "Review", "ReviewStatus", "Reviewer", "review"]

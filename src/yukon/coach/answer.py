@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Final
 
 from yukon.engine import Move, YukonError
@@ -127,54 +127,62 @@ class Review:
         )
 
 
-_KEYS: Final = frozenset(
-    {
-        "line",
-        "last_winnable",
-        "losing_move",
-        "better_move",
-        "winning_line",
-        "status",
-        "unknown_between",
-        "par",
-        "solver_calls",
-        "states",
-    }
-)
+_KEYS: Final = frozenset(field.name for field in fields(Review))
+"""The fields of the JSON object, the same as the answer's."""
 
 
 def _problem(review: Review) -> str | None:
     """What keeps *review*'s fields from making its answer, or ``None``."""
+    for check in (_position_problem, _line_problem, _range_problem):
+        problem = check(review)
+        if problem is not None:
+            return problem
+    if review.par is not None and (review.status is not ReviewStatus.WON or review.par < 1):
+        return "par is a positive length, for a won game only"
+    if review.solver_calls < 0 or review.states < 0:
+        return "the cost cannot be negative"
+    return None
+
+
+def _position_problem(review: Review) -> str | None:
+    """The last winnable position and the losing move."""
     status, length, last = review.status, len(review.line), review.last_winnable
     if status is ReviewStatus.FOUND:
         if last is None or not 0 <= last < length:
             return f"last_winnable must be a position before the line's end ({length})"
         if review.losing_move != review.line[last]:
             return f"the losing move must be move {last + 1} of the line"
-    elif status is ReviewStatus.STILL_WINNABLE:
+        return None
+    if status is ReviewStatus.STILL_WINNABLE:
         if last != length:
             return f"last_winnable must be the line's length ({length})"
     elif last is not None:
         return "last_winnable must be null"
-    if status is ReviewStatus.FOUND or status is ReviewStatus.STILL_WINNABLE:
+    if review.losing_move is not None:
+        return "losing_move must be null"
+    return None
+
+
+def _line_problem(review: Review) -> str | None:
+    """The better move and the winning line."""
+    if review.status in (ReviewStatus.FOUND, ReviewStatus.STILL_WINNABLE):
         if not review.winning_line or review.better_move != review.winning_line[0]:
             return "the better move must be the first move of a winning line"
         if review.better_move == review.losing_move:
             return "the better move must differ from the losing move"
     elif review.better_move is not None or review.winning_line:
         return "better_move and winning_line must be empty"
-    if status is not ReviewStatus.FOUND and review.losing_move is not None:
-        return "losing_move must be null"
-    if status is ReviewStatus.UNKNOWN:
-        between = review.unknown_between
+    return None
+
+
+def _range_problem(review: Review) -> str | None:
+    """The positions left undecided."""
+    between, length = review.unknown_between, len(review.line)
+    if review.status is ReviewStatus.UNKNOWN:
         if between is None or not 0 <= between[0] <= between[1] <= length:
             return f"unknown_between must be positions i <= j of the line (0 to {length})"
-    elif review.unknown_between is not None:
+    elif between is not None:
         return "unknown_between must be null"
-    if review.par is not None and (status is not ReviewStatus.WON or review.par < 1):
-        return "par is a positive length, for a won game only"
-    if review.solver_calls < 0 or review.states < 0:
-        return "the cost cannot be negative"
     return None
 
 

@@ -37,6 +37,7 @@ through a pool of solver workers (as the web app does).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -59,15 +60,16 @@ DEFAULT_LIMIT: Final = Limit(states=400_000)
 """The largest budget of one solver call: in states, so that a review gives the
 same answer on every machine (see bench/review.py for what it costs)."""
 ESCALATION: Final = 4
-"""The share of the budget a question first gets: 1/4. Most positions of a
-line are decided in far fewer states; the whole budget goes to the few that
-decide the answer and need it (see :data:`MAX_ESCALATED`)."""
+"""A question first gets one part in this of the budget: most positions of a
+line are decided in far fewer states, and the whole budget goes to the few
+that decide the answer and need it (see :data:`MAX_ESCALATED`)."""
 MAX_UNDECIDED: Final = 3
-"""How many positions of the open range the first budget may leave undecided
-before the review stops halving the range."""
-MAX_ESCALATED: Final = 2
-"""How many questions then get the whole budget, the first undecided
-position of the range first, before the review says ``unknown``."""
+"""How many positions of the open range a quarter of the budget may leave
+undecided (besides those then given the whole budget in vain) before the
+review stops halving the range."""
+MAX_ESCALATED: Final = 3
+"""How many questions get the whole budget, each the first undecided position
+of the open range, before the review says ``unknown``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +95,7 @@ class _Known:
     escalated: set[int] = field(default_factory=set)
     """The positions asked with the whole budget."""
     escalations: int = 0
+    """How many questions had the whole budget."""
 
 
 class Reviewer:
@@ -163,6 +166,8 @@ class Reviewer:
         if self._won:
             if result.status is Status.UNWINNABLE:
                 raise SolverError("the solver calls a deal that was won unwinnable")
+            if result.status is Status.WON:
+                _check_win(self._positions[0], result.moves)
             self._par = result
             return
         if result.status is Status.WON:
@@ -229,24 +234,25 @@ class Reviewer:
         if high == 0 or low == end or high == low + 1:
             return None
         inside = sorted(index for index in known.undecided if low < index < high)
-        if len(inside) < MAX_UNDECIDED:
-            # The ends first: the last position settles a game still winnable,
-            # the deal one lost from the start.
-            for index in (end, 0):
-                if low < index < high and index not in known.undecided:
-                    return index, False
-            # Halve the stretch before the first undecided position: a position
-            # the budget left undecided is more often lost than won (wins are
-            # found fast, proofs take long), so the split is more likely before it.
-            stop = inside[0] if inside else high
-            if stop - low > 1:
-                return (low + stop) // 2, False
-        # The first undecided position is next to the last winnable one (or too
-        # many are undecided): the whole budget for it, as it decides the answer.
-        if known.escalations < MAX_ESCALATED:
-            for index in inside:
-                if index not in known.escalated:
-                    return index, True
+        hopeless = known.escalated
+        # The ends first: the last position settles a game still winnable, the
+        # deal one lost from the start.
+        for index in (end, 0):
+            if low < index < high and index not in known.undecided:
+                return index, False
+        # Halve the stretch before the first undecided position: a position the
+        # budget left undecided is more often lost than won (wins are found
+        # fast, proofs take long), so the split is more likely before it. Once
+        # that stretch is closed, the undecided position decides the answer:
+        # the whole budget for it; only if that is not enough, on past it.
+        halving = sum(index not in hopeless for index in inside) < MAX_UNDECIDED
+        for start, stop in itertools.pairwise([low, *inside, high]):
+            if halving and stop - start > 1:
+                return (start + stop) // 2, False
+            if stop == high:
+                break
+            if stop not in hopeless:
+                return (stop, True) if known.escalations < MAX_ESCALATED else None
         return None
 
     def _learn_win(self, index: int, moves: tuple[Move, ...]) -> None:
