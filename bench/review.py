@@ -14,9 +14,18 @@ solver calls per review.
     python bench/review.py                    # 100 games, seed 1, the default budget
     python bench/review.py --games 20 --seed 2 --states 50000
 
-Measured in pure Python (no compiled module; CPython 3.11) on the 2-core
-development machine while other work shared it (load average 4-8), at the
-default budget (400,000 states a call, each question first a quarter of it):
+Measured with the final search on the 2-core development machine, nothing else
+running but a study at the lowest priority, at the default budget (400,000
+states a call, each question first a quarter of it), seed 1:
+
+    build     found  unknown  seconds median / p90  calls median / p90
+    pure      95 %   5        0.09 / 5.66           7 / 9
+    compiled  95 %   5        0.07 / 2.39           7 / 9
+
+(the compiled build: scripts/compile.sh's wheel first on PYTHONPATH; the coach
+itself stays pure Python, the solver's search is compiled). Earlier, in pure
+Python (no compiled module; CPython 3.11) while other work shared the machine
+(load average 4-8):
 
     seed  found  unknown  seconds median / p90  CPU s median / p90  calls median / p90
     1     95 %   5        0.19 / 12.03          0.10 / 6.11         7 / 9
