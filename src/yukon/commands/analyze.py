@@ -15,6 +15,7 @@ import math
 import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Final, Never, TextIO
 
@@ -188,10 +189,32 @@ def summary_lines(verdicts: Iterable[Verdict]) -> list[str]:
             f" unwinnable, {unknown} unknown ({100 * unknown / total:.1f} % undecided)"
         )
         lines.append(
-            f"  winnable: {100 * won / total:.2f} % to {100 * (won + unknown) / total:.2f} %,"
-            f" 95 % interval {100 * low:.1f} – {100 * high:.1f} %"
+            f"  winnable: {_down(Fraction(won, total), 2)} % to"
+            f" {_up(Fraction(won + unknown, total), 2)} %,"
+            f" 95 % interval {_down(low, 1)} – {_up(high, 1)} %"
         )
     return lines
+
+
+def _down(share: Fraction | float, digits: int) -> str:
+    """*share* as a percentage with *digits* decimals, rounded down: a lower bound
+    never claims more than the data.
+
+    >>> _down(Fraction(2, 3), 2), _up(Fraction(2, 3), 2), _up(Fraction(1, 2), 1)
+    ('66.66', '66.67', '50.0')
+    """
+    return _decimal(math.floor(Fraction(share) * 100 * 10**digits), digits)
+
+
+def _up(share: Fraction | float, digits: int) -> str:
+    """*share* as a percentage with *digits* decimals, rounded up (an upper bound)."""
+    return _decimal(math.ceil(Fraction(share) * 100 * 10**digits), digits)
+
+
+def _decimal(scaled: int, digits: int) -> str:
+    """*scaled* (a whole number of 10**-*digits*) written with *digits* decimals."""
+    whole, part = divmod(scaled, 10**digits)
+    return f"{whole}.{part:0{digits}d}"
 
 
 def wilson(successes: int, total: int) -> tuple[float, float]:
