@@ -101,18 +101,32 @@ def test_a_hints_words_and_a_refusal_cover_nothing(
     app.page.screenshot(path=screenshots / f"tap-refused-{width}x{height}.png")
 
 
+SIDEWAYS = [(640, 360), (667, 375), (844, 390)]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("width", "height"), SIDEWAYS, ids=[f"{w}x{h}" for w, h in SIDEWAYS])
 def test_held_sideways_the_notice_is_one_short_line_in_the_toolbar(
-    open_app: OpenApp, language: str
+    open_app: OpenApp, language: str, width: int, height: int, screenshots: Path
 ) -> None:
-    app = open_app(viewport={"width": 667, "height": 375}, touch=True)
+    """One short line and *Where did it go wrong?* (the toolbar has the other ways on)."""
+    app = open_app(viewport={"width": width, "height": height}, touch=True)
     assert app.api("PUT", "/settings", {"language": language})[0] == 200
-    app.open_deal(*STUCK)
+    state = app.open_deal(*STUCK)
     notice = app.page.locator("#notice")
     notice.wait_for()
-    assert notice.inner_text() == translate(language, "notice.no_moves_short")
+    shown = notice.locator("p:visible, button:visible")
+    review = translate(language, "review.button")
+    assert shown.all_inner_texts() == [translate(language, "notice.no_moves_short"), review]
     bar = app.box(app.page.locator(".bar"))
     box = app.box(notice)
     assert bar["y"] <= box["y"]
     assert box["y"] + box["height"] <= bar["y"] + bar["height"]
+    assert box["x"] + box["width"] <= bar["x"] + bar["width"]
     assert _covered(app) == {"notice": []}
+    button = app.box(notice.get_by_role("button", name=review))
+    assert button["height"] >= 24  # WCAG 2.5.8: a target of 24 px at least
+    app.page.screenshot(path=screenshots / f"no-moves-sideways-{language}-{width}x{height}.png")
+    notice.get_by_role("button", name=review).click()
+    app.page.wait_for_url(f"**/history/{state['id']}")
+    app.page.locator(".review-answer:not([hidden])").wait_for()
