@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from yukon import __version__
-from yukon.commands.base import EXIT_USAGE, CommandError, Subcommands, printable
-from yukon.engine import RULE_SETS, Game, GameCode, IllegalMoveError, Record, RuleSet, YukonError
+from yukon.commands.base import EXIT_USAGE, CommandError, Subcommands, printable, read_record
+from yukon.engine import RULE_SETS, Game, GameCode, IllegalMoveError, RuleSet, YukonError
 from yukon.engine.errors import InvalidRecordError
 from yukon.i18n import DEFAULT_LANGUAGE
 from yukon.i18n.messages import refusal_message
@@ -59,13 +59,6 @@ def print_game(game: Game, *, as_json: bool, out: TextIO, summary: bool = False)
         out.write(f"score {game.score}, moves {game.move_count}{', won' if game.is_won else ''}\n")
 
 
-def _read_record(parts: Sequence[str], stdin: TextIO) -> Record:
-    text = stdin.read() if list(parts) == ["-"] else " ".join(parts)
-    if not text.strip():
-        raise CommandError("no record given: pass the code and moves, or '-' to read them")
-    return Record.parse(text)
-
-
 def _cmd_deal(args: argparse.Namespace) -> int:
     game = Game.from_code(args.code)
     print_game(game, as_json=args.json, out=sys.stdout)
@@ -73,7 +66,7 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    record = _read_record(args.record, sys.stdin)
+    record = read_record(args.record, sys.stdin)
     game = record.replay()
     print_game(game, as_json=args.json, out=sys.stdout, summary=True)
     return EXIT_OK

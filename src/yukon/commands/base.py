@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import Any, ClassVar, TypeAlias
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, TextIO, TypeAlias
+
+from yukon.engine import Record
 
 __all__ = [
     "EXIT_ADDRESS",
@@ -19,6 +21,7 @@ __all__ = [
     "Subcommands",
     "UnavailableError",
     "printable",
+    "read_record",
 ]
 
 Subcommands: TypeAlias = "argparse._SubParsersAction[Any]"
@@ -72,3 +75,15 @@ def printable(text: str) -> str:
     'games/caf\\udce9.sqlite3'
     """
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def read_record(parts: Sequence[str], stdin: TextIO) -> Record:
+    """A record as ``yukon replay`` and ``yukon review`` take it: the code and moves
+    as arguments, or ``-`` to read them from *stdin*.
+
+    :raises CommandError: when there is none; the record's own errors as they are.
+    """
+    text = stdin.read() if list(parts) == ["-"] else " ".join(parts)
+    if not text.strip():
+        raise CommandError("no record given: pass the code and moves, or '-' to read them")
+    return Record.parse(text)

@@ -12,11 +12,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
-from typing import TextIO
 
 from yukon.coach import DEFAULT_LIMIT, Review, ReviewStatus, review
-from yukon.commands.base import CommandError, Subcommands
+from yukon.commands.base import CommandError, Subcommands, read_record
 from yukon.engine import Move, Record
 from yukon.engine.words import counted
 from yukon.solver import Limit
@@ -44,7 +42,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
         if args.states < 1:
             raise CommandError(f"--states must be at least 1, not {args.states}")
         limit = Limit(states=args.states)
-    record = _read_record(args.record, sys.stdin)
+    record = read_record(args.record, sys.stdin)
     done = review(record.code, record.moves, limit)
     if args.json:
         json.dump(done.as_dict(), sys.stdout, ensure_ascii=False)
@@ -53,15 +51,6 @@ def _cmd_review(args: argparse.Namespace) -> int:
         undos = any(move is None for move in record.moves)
         sys.stdout.write(review_text(done, record, undos=undos))
     return 0
-
-
-def _read_record(parts: Sequence[str], stdin: TextIO) -> Record:
-    """The record as ``yukon replay`` reads it: from the arguments, or ``-`` for
-    standard input."""
-    text = stdin.read() if list(parts) == ["-"] else " ".join(parts)
-    if not text.strip():
-        raise CommandError("no record given: pass the code and moves, or '-' to read them")
-    return Record.parse(text)
 
 
 def describe(move: Move) -> str:
