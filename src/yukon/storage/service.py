@@ -292,9 +292,7 @@ class GameService:
                 return None
             if not live.game.is_legal(move):
                 raise ValueError(f"the hint {move} is not legal here")
-            changed = live.copy()
-            changed.game.count_hint()
-            return changed.changed(version=version + 1)
+            return _hinted(live)
 
         return self._change(player, game_id, version, change)
 
@@ -340,13 +338,7 @@ class GameService:
 
         :raises StaleVersionError: when the game changed since.
         """
-
-        def change(live: LiveGame, now: float) -> LiveGame:
-            changed = live.copy()
-            changed.game.count_hint()
-            return changed.changed(version=version + 1)
-
-        return self._change(player, game_id, version, change)
+        return self._change(player, game_id, version, lambda live, now: _hinted(live))
 
     def keep_review(self, live: LiveGame, review: str) -> bool:
         """Keep *review* (JSON text) with the game *live*, for as long as the game is
@@ -472,3 +464,10 @@ class GameService:
         if not clock.is_running:
             return row
         return replace(row, elapsed_ms=clock.elapsed_at(now))
+
+
+def _hinted(live: LiveGame) -> LiveGame:
+    """*live* with one more hint counted: a change of the player's, a new version."""
+    changed = live.copy()
+    changed.game.count_hint()
+    return changed.changed(version=live.version + 1)
