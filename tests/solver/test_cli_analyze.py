@@ -166,6 +166,10 @@ def test_a_resume_with_another_budget_is_refused(
         ["--count", "0"],
         ["--from", "-1"],
         ["--rules", "classic,nonsense"],
+        ["--rules", "classic:0"],
+        ["--rules", "classic:many"],
+        ["--rules", "classic:"],
+        ["--rules", "classic:-5"],
         ["--workers", "0"],
         ["--workers", "2", "--scheduler", "tcp://127.0.0.1:8786"],
         ["--seconds", "0"],
@@ -251,6 +255,25 @@ def _complete_file(out: Path) -> None:
         "".join(solve_deal(GameCode(CLASSIC, n), BUDGET).to_json() + "\n" for n in range(3)),
         "utf-8",
     )
+
+
+def test_a_rule_set_may_take_its_own_count_of_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--rules classic,relaxed:1`` reads (or solves) 3 Classic deals and 1 Relaxed
+    one from one file, as the published study holds 20,000 Classic deals and 2,000
+    of each other rule set."""
+    out, picture = tmp_path / "deals.jsonl", tmp_path / "study.png"
+    _complete_file(out)
+    with out.open("a", encoding="utf-8") as sink:
+        for number in range(2):  # the second Relaxed deal lies outside the range
+            sink.write(solve_deal(GameCode(RELAXED, number), BUDGET).to_json() + "\n")
+    flags = ("--states", "3000", "--rules", "classic,relaxed:1", "--plot", str(picture))
+    assert main(_analyze(out, *flags)) == 0  # nothing to solve: no cluster starts
+    printed = capsys.readouterr().out
+    assert "classic: 3 deals: " in printed
+    assert "relaxed: 1 deal: " in printed
+    assert picture.read_bytes().startswith(PNG)
 
 
 def test_plot_draws_a_png(tmp_path: Path) -> None:

@@ -46,7 +46,10 @@ def register(commands: Subcommands) -> None:
     )
     analyze.add_argument("--count", type=int, required=True, metavar="K", help="how many deals")
     analyze.add_argument(
-        "--rules", default="classic", metavar="LIST", help=f"comma-separated, of: {names}"
+        "--rules",
+        default="classic",
+        metavar="LIST",
+        help=f"comma-separated, of: {names}; NAME:K takes K deals of that one instead of --count",
     )
     analyze.add_argument(
         "--out",
@@ -120,19 +123,35 @@ def _codes_of(args: argparse.Namespace) -> list[GameCode]:
         raise SolveInputError("--from must be at least 0 and --count at least 1")
     if args.workers is not None and args.workers < 1:
         raise SolveInputError("--workers must be at least 1")
-    try:
-        rule_sets = [RuleSet.parse(name) for name in args.rules.split(",")]
-    except YukonError as error:
-        raise SolveInputError(str(error)) from None
+    counts = _counts_of(args.rules, args.count)
     codes = [
         GameCode(rules, number)
-        for rules in dict.fromkeys(rule_sets)
-        for number in range(args.start, args.start + args.count)
+        for rules, count in counts.items()
+        for number in range(args.start, args.start + count)
     ]
     if args.retry is None:
         return codes
     retried = undecided(args.retry)
     return [code for code in codes if code in retried]
+
+
+def _counts_of(rules: str, count: int) -> dict[RuleSet, int]:
+    """How many deals of each rule set *rules* asks for: ``classic:20000,alaska``
+    takes 20,000 Classic deals and *count* Alaska ones (the first entry of a rule
+    set named twice counts)."""
+    counts: dict[RuleSet, int] = {}
+    for entry in rules.split(","):
+        name, colon, own = entry.partition(":")
+        try:
+            ruleset = RuleSet.parse(name)
+        except YukonError as error:
+            raise SolveInputError(str(error)) from None
+        if colon and not (own.isdecimal() and int(own) >= 1):
+            raise SolveInputError(
+                f"--rules {entry}: the count after the colon must be a whole number of at least 1"
+            )
+        counts.setdefault(ruleset, int(own) if colon else count)
+    return counts
 
 
 def _solve(
