@@ -1,8 +1,8 @@
 """Review benchmark (SPEC §6 *Where did it go wrong?*): lost games reviewed at
 the default budget.
 
-Each game is a deal the winnability study (docs/winnability.jsonl) records as
-won under Classic rules, played by seeded random legal moves for 70 moves or
+Each game is a deal of 0 – 1999 the winnability study (docs/winnability.jsonl)
+records as won under Classic rules, played by seeded random legal moves for 70 moves or
 until no legal move is left. Random play often leaves a game that can still be
 won: those are not lost games, so they are counted apart (their review is one
 call) and more games are drawn until the given number of lost ones (answered
@@ -64,12 +64,14 @@ MOVES = 70
 
 
 def won_deals() -> list[int]:
-    """The Classic deals the study records as won."""
+    """The Classic deals of 0 – 1999 the study records as won (the range the
+    figures above were measured on; the study holds 20,000)."""
     deals = []
     with STUDY.open(encoding="utf-8") as lines:
         for line in lines:
             entry = json.loads(line)
-            if entry["rules"] == CLASSIC.letter and entry["status"] == "won":
+            won = entry["rules"] == CLASSIC.letter and entry["status"] == "won"
+            if won and entry["deal"] < 2000:
                 deals.append(entry["deal"])
     return sorted(deals)
 

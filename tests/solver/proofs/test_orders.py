@@ -238,10 +238,11 @@ def test_each_first_event_comes_after_its_orders_from_a_position_laid_out(
 
 
 def test_no_won_deal_is_found_lost() -> None:
-    # Every 1,000th deal of the study that its search won, of every rule set
-    # (150 Classic deals and 100 Alaska deals the study won, tried once, were
-    # not found lost either).
-    rows = [json.loads(line) for line in _STUDY.read_text().splitlines()]
+    # Every 1,000th deal of the study's first 2,000 of each rule set that its
+    # search won (150 Classic deals and 100 Alaska deals the study won, tried
+    # once, were not found lost either).
+    lines = _STUDY.read_text().splitlines()
+    rows = [row for row in map(json.loads, lines) if row["deal"] < 2000]
     won = [row for row in rows if row["status"] == "won"][::1000]
     assert len(won) >= 5
     assert {row["rules"] for row in won} >= {"C", "R", "A"}
