@@ -9,9 +9,8 @@ from itertools import islice
 import pytest
 
 from tests.solver.reference import (
-    confirm_lost,
+    confirm_lost_alone,
     found_by_both,
-    lost_beyond,
     small_positions,
     winning_lines,
 )
@@ -145,9 +144,8 @@ def test_a_position_the_relaxed_game_finds_lost_is_found_lost(rules: RuleSet) ->
 def test_a_position_found_lost_is_lost(rules: RuleSet) -> None:
     # Only positions the relaxed game and one card's ways out leave open: the
     # others say nothing of this proof.
-    positions = islice(small_positions(37, rules, most=18), 40_000)
-    found = lost_beyond(_lost, [unreached, escape_lost], positions)
-    confirm_lost(found, wanted=4 if rules is RELAXED else 6, cap=10_000)
+    wanted = 4 if rules is RELAXED else 6
+    confirm_lost_alone(_lost, [unreached, escape_lost], rules, seed=37, wanted=wanted)
 
 
 def test_no_position_of_a_winning_line_is_found_lost() -> None:
