@@ -118,7 +118,6 @@ def _heights(board: Board) -> set[frozenset[Fact]]:
     }
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_the_pairs_derived_are_those_of_the_definition(rules: RuleSet) -> None:
     # Positions found lost and positions not, a few of each (small Relaxed
     # positions are seldom lost: about one in forty).
@@ -134,7 +133,6 @@ def test_the_pairs_derived_are_those_of_the_definition(rules: RuleSet) -> None:
     pytest.fail(f"still wanted: {wanted}")
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_a_position_the_relaxed_game_finds_lost_is_found_lost(rules: RuleSet) -> None:
     positions = islice(small_positions(31, rules, most=24), 1500)
     assert found_by_both(unreached, _lost, positions) >= 30

@@ -56,7 +56,6 @@ def literal_unreached(board: Board) -> set[int]:
             return tableau - up
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_the_cards_found_are_those_of_the_definition(rules: RuleSet) -> None:
     lost = 0
     for position in islice(small_positions(17, rules, most=24), 3000):
@@ -68,7 +67,6 @@ def test_the_cards_found_are_those_of_the_definition(rules: RuleSet) -> None:
     assert lost >= 30
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_a_position_with_a_closed_set_is_found_lost(rules: RuleSet) -> None:
     positions = islice(small_positions(19, rules, most=24), 3000)
     assert found_by_both(is_lost, unreached, positions) >= 30
