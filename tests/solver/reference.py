@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 
 from yukon.engine import CLASSIC, DECK, Card, Game, GameCode, Position, RuleSet
 from yukon.solver import Limit, Status, solve
@@ -153,15 +154,23 @@ def found_by_both(
     return found
 
 
-def lost_beyond(
+def confirm_lost_alone(
     proof: Callable[[Board], object],
     weaker: Iterable[Callable[[Board], object]],
-    positions: Iterable[Position],
-) -> Iterator[Position]:
-    """The positions of *positions* that *proof* finds lost and none of the
-    *weaker* proofs does: those that say something of *proof* alone."""
+    rules: RuleSet,
+    *,
+    seed: int,
+    wanted: int,
+) -> None:
+    """Assert that small positions under *rules* (from *seed*) that *proof* finds lost
+    and none of the *weaker* proofs does are lost: those say something of *proof*
+    alone. *wanted* of them must be small enough for the exhaustive search to decide,
+    among the first 40,000 small positions of the stream."""
     weaker = tuple(weaker)
-    for position in positions:
+
+    def alone(position: Position) -> bool:
         board = Board(position)
-        if proof(board) and not any(other(board) for other in weaker):
-            yield position
+        return bool(proof(board)) and not any(other(board) for other in weaker)
+
+    positions = islice(small_positions(seed, rules, most=18), 40_000)
+    confirm_lost(filter(alone, positions), wanted=wanted, cap=10_000)

@@ -8,7 +8,6 @@ import pytest
 from yukon.engine import CLASSIC, GameCode, Position
 from yukon.solver import Limit, Status, solve
 from yukon.solver import schedule as schedule_module
-from yukon.solver import search as search_module
 from yukon.solver.board import Board
 from yukon.solver.build import is_compiled
 from yukon.solver.proofs.provers import NAMES, Provers
@@ -105,7 +104,6 @@ def test_moving_an_entry_of_the_table_moves_the_ask(monkeypatch: pytest.MonkeyPa
         Ask(ask.proof, ROOT, cost=ask.cost) if ask.proof == "pairs" else ask for ask in SCHEDULE
     )
     monkeypatch.setattr(schedule_module, "SCHEDULE", moved)
-    monkeypatch.setattr(search_module, "SCHEDULE", moved)
     result = solve(deal, Limit(states=10_000))
     assert (result.status, result.states) == (Status.UNWINNABLE, 0)
 
@@ -116,7 +114,7 @@ def test_a_proof_the_search_cannot_ask_in_its_loop_is_refused(
     if is_compiled("yukon.solver.search"):
         pytest.skip(COMPILED)
     wrong = (*SCHEDULE, Ask("pairs", AFTER_MOVE, cost="a test's"))
-    monkeypatch.setattr(search_module, "SCHEDULE", wrong)
+    monkeypatch.setattr(schedule_module, "SCHEDULE", wrong)
     with pytest.raises(ValueError, match="cannot ask the proof 'pairs'"):
         _Phases(Position.from_code(GameCode(CLASSIC, 1)))
 

@@ -1,17 +1,9 @@
 """The rules engine: pure Python, standard library only, no I/O, no clock, no global random."""
 
+from yukon.engine import errors
 from yukon.engine.cards import DECK, Card, Color, Rank, Suit
 from yukon.engine.codes import DEAL_COUNT, GameCode
-from yukon.engine.errors import (
-    CodeProblem,
-    IllegalMoveError,
-    InvalidCardError,
-    InvalidCodeError,
-    InvalidMoveError,
-    InvalidPositionError,
-    InvalidRecordError,
-    YukonError,
-)
+from yukon.engine.errors import *  # noqa: F403 (exported as errors.__all__ says, below)
 from yukon.engine.game import MAX_UNDO, Game, LegalMoves, NothingToUndoError, Outcome, Played
 from yukon.engine.moves import Move
 from yukon.engine.position import Position
@@ -29,16 +21,9 @@ __all__ = [
     "RELAXED",
     "RULE_SETS",
     "Card",
-    "CodeProblem",
     "Color",
     "Game",
     "GameCode",
-    "IllegalMoveError",
-    "InvalidCardError",
-    "InvalidCodeError",
-    "InvalidMoveError",
-    "InvalidPositionError",
-    "InvalidRecordError",
     "LegalMoves",
     "Move",
     "NothingToUndoError",
@@ -51,7 +36,8 @@ __all__ = [
     "Refusal",
     "RuleSet",
     "Suit",
-    "YukonError",
     "double_taps",
     "fits_empty",
 ]
+# The errors, as the errors module lists them (its __all__ is the one list to keep).
+__all__ += errors.__all__

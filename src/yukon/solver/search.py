@@ -26,6 +26,7 @@ import time
 from typing import Final, Protocol, TypeAlias
 
 from yukon.engine import Game, IllegalMoveError, Move, Position
+from yukon.solver import schedule
 from yukon.solver.board import Board, Snapshot, Undo
 from yukon.solver.measures import progress
 from yukon.solver.proofs.frozen import LostPositions
@@ -39,23 +40,6 @@ from yukon.solver.result import (
     SolverError,
     SolveResult,
     Status,
-)
-from yukon.solver.schedule import (
-    AFTER_MOVE,
-    AFTER_TURN,
-    COMPLETE_START,
-    FACE_UP_STATES,
-    LATE,
-    LATE_WEIGHTS,
-    LOCAL_STATES,
-    ONCE,
-    RESTART_STATES,
-    ROOT,
-    SCHEDULE,
-    SLICE,
-    WEIGHTS,
-    Ask,
-    asked,
 )
 from yukon.solver.shorten import shorten
 from yukon.solver.tables import FOUNDATION
@@ -83,7 +67,7 @@ def solve(position: Position, limit: Limit) -> SolveResult:
     """
     budget = _Budget(limit)
     phases = _Phases(position)
-    for name in asked(ROOT):
+    for name in schedule.asked(schedule.ROOT):
         proof = phases.prove(name, budget)
         if proof is not None:
             return SolveResult(Status.UNWINNABLE, (), 0, budget.elapsed(), proof)
@@ -179,7 +163,7 @@ def _after(when: str, proof: str) -> int:
         ``frozen`` after a move onto a column and ``reach`` after a turn.
     """
     after = _NEVER
-    for ask in SCHEDULE:
+    for ask in schedule.SCHEDULE:
         if ask.when == when:
             if ask.proof != proof:
                 raise ValueError(f"the search cannot ask the proof {ask.proof!r} at {when!r}")
@@ -196,8 +180,8 @@ class _Phases:
         self.complete = _DepthFirst(
             board,
             LostPositions(board),
-            lost_from=_after(AFTER_MOVE, "frozen"),
-            relaxed_from=_after(AFTER_TURN, "reach"),
+            lost_from=_after(schedule.AFTER_MOVE, "frozen"),
+            relaxed_from=_after(schedule.AFTER_TURN, "reach"),
         )
         self.first = _DepthFirst(_focused(position))
         self.restarts = _Restarts(_focused(position))
@@ -208,7 +192,9 @@ class _Phases:
         self.asked: list[tuple[str, int]] = []
         """Each proof asked, with the states spent when it was (a test compares them with the
         schedule)."""
-        self.pending: list[Ask] = [ask for ask in SCHEDULE if ask.when == ONCE]
+        self.pending: list[schedule.Ask] = [
+            ask for ask in schedule.SCHEDULE if ask.when == schedule.ONCE
+        ]
         """The asks of :data:`~yukon.solver.schedule.ONCE` not yet made."""
         self.proof: ProvedBy | None = None
         """What proved the position lost, if a proof did."""
@@ -229,14 +215,15 @@ class _Phases:
         ]
         while not budget.stopped:
             for phase, number in phases:
-                weight = (WEIGHTS if budget.states < LATE else LATE_WEIGHTS)[number]
+                late = budget.states >= schedule.LATE
+                weight = (schedule.LATE_WEIGHTS if late else schedule.WEIGHTS)[number]
                 if not weight:
                     continue
                 self.proof = self._proved(phase is self.complete, budget)
                 if self.proof is not None:
                     self.complete.done = True  # lost: a proof
                     return None
-                found = phase.run(budget.turn(SLICE * weight))
+                found = phase.run(budget.turn(schedule.SLICE * weight))
                 if found is not None or self.complete.done:
                     return found
                 if phase.done or budget.stopped:
@@ -257,7 +244,7 @@ class _Phases:
         asks there; what found the position lost, if one did."""
         if complete and not self.started:
             self.started = True
-            for name in asked(COMPLETE_START):
+            for name in schedule.asked(schedule.COMPLETE_START):
                 proof = self.prove(name, budget)
                 if proof is not None:
                     return proof
@@ -370,7 +357,7 @@ class _Restarts:
     def _next(self) -> _DepthFirst:
         self.runs += 1
         self.board.noise = random.Random(self.runs)
-        return _DepthFirst(self.board, cap=RESTART_STATES * _luby(self.runs))
+        return _DepthFirst(self.board, cap=schedule.RESTART_STATES * _luby(self.runs))
 
     def run(self, budget: _Budget) -> list[int] | None:
         while not budget.paused:
@@ -423,16 +410,16 @@ class _Milestones:
         return None
 
     def _explore(self, mark: int, line: tuple[int, ...], budget: _Budget) -> list[int] | None:
-        """A depth-first search of at most :data:`LOCAL_STATES` states (more once
-        every card is face up) that queues every position whose progress measure
-        is below *mark* instead of going on from it. Only the end of the whole
-        budget cuts it short, not the end of a turn: the next turn could not
-        take it up again."""
+        """A depth-first search of at most :data:`~yukon.solver.schedule.LOCAL_STATES`
+        states (more once every card is face up) that queues every position whose progress
+        measure is below *mark* instead of going on from it. Only the end of the whole budget
+        cuts it short, not the end of a turn: the next turn could not take it up again."""
         board, seen = self.board, self.seen
         path: list[Undo] = []
         frames = [board.moves(seen)]
         local = 0
-        while local < (LOCAL_STATES if mark else FACE_UP_STATES):
+        most = schedule.LOCAL_STATES if mark else schedule.FACE_UP_STATES
+        while local < most:
             while frames and not frames[-1]:
                 frames.pop()
                 if path:

@@ -2,22 +2,9 @@
 one :class:`Store` protocol and one versioned schema; games resumed by replaying
 their records, and the game service on top."""
 
+from yukon.storage import errors
 from yukon.storage.backends import open_store
-from yukon.storage.errors import (
-    CorruptGameError,
-    DatabaseAccessError,
-    DatabaseBusyError,
-    DatabaseUnreachableError,
-    GameNotFoundError,
-    GameRefusedError,
-    GameTooLongError,
-    GameWonError,
-    InvalidPracticeError,
-    InvalidSettingError,
-    SchemaError,
-    StaleVersionError,
-    StorageError,
-)
+from yukon.storage.errors import *  # noqa: F403 (exported as errors.__all__ says, below)
 from yukon.storage.figures import DailyFigures
 from yukon.storage.live import GameClock, LiveGame
 from yukon.storage.paths import default_db_path
@@ -29,28 +16,15 @@ from yukon.storage.store import Store, describe_database, is_postgres_url
 
 __all__ = [
     "LANGUAGES",
-    "CorruptGameError",
     "DailyFigures",
     "DailyStats",
-    "DatabaseAccessError",
-    "DatabaseBusyError",
-    "DatabaseUnreachableError",
     "GameClock",
-    "GameNotFoundError",
-    "GameRefusedError",
     "GameRow",
     "GameService",
-    "GameTooLongError",
-    "GameWonError",
-    "InvalidPracticeError",
-    "InvalidSettingError",
     "Language",
     "LiveGame",
     "PlayerSettings",
     "RulesStats",
-    "SchemaError",
-    "StaleVersionError",
-    "StorageError",
     "Store",
     "default_db_path",
     "describe_database",
@@ -58,3 +32,5 @@ __all__ = [
     "open_store",
     "rules_stats",
 ]
+# The errors, as the errors module lists them (its __all__ is the one list to keep).
+__all__ += errors.__all__

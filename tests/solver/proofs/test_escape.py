@@ -8,7 +8,7 @@ from itertools import islice
 
 import pytest
 
-from tests.solver.reference import confirm_lost, literal_layout, lost_beyond, small_positions
+from tests.solver.reference import confirm_lost_alone, literal_layout, small_positions
 from yukon.engine import CLASSIC, RELAXED, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit, Status, solve
 from yukon.solver.board import Board
@@ -95,9 +95,7 @@ def test_the_set_found_is_the_largest_by_the_definition(rules: RuleSet) -> None:
 def test_a_position_lost_one_move_later_is_lost(rules: RuleSet) -> None:
     # Only positions the closed sets of frozen.py do not find lost: the others
     # say nothing of the new proof.
-    positions = islice(small_positions(5, rules, most=18), 40_000)
-    found = lost_beyond(escape_lost, [is_lost], positions)
-    confirm_lost(found, wanted=4 if rules is RELAXED else 8, cap=10_000)
+    confirm_lost_alone(escape_lost, [is_lost], rules, seed=5, wanted=4 if rules is RELAXED else 8)
 
 
 def test_deal_61_is_lost_from_the_start() -> None:

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from itertools import islice
 
-import pytest
-
 from tests.solver.reference import confirm_lost, literal_layout, small_positions
-from yukon.engine import CLASSIC, RULE_SETS, GameCode, Position, RuleSet
+from yukon.engine import CLASSIC, GameCode, Position, RuleSet
 from yukon.solver import Limit
 from yukon.solver.board import Board
 from yukon.solver.proofs.frozen import LostPositions, closed_set, is_closed, is_lost
@@ -40,7 +38,6 @@ def largest_closed_set(board: Board, *, face_down_by_b: bool = True) -> set[int]
     return members
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_the_closed_set_found_is_the_largest_by_the_definition(rules: RuleSet) -> None:
     lost = 0
     for position in islice(small_positions(8, rules, most=24), 4000):
@@ -59,13 +56,11 @@ def test_the_closed_set_found_is_the_largest_by_the_definition(rules: RuleSet) -
     assert lost == 30
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_a_position_with_a_closed_set_is_lost(rules: RuleSet) -> None:
     positions = islice(small_positions(13, rules, most=18), 6000)
     confirm_lost((p for p in positions if is_lost(Board(p))), wanted=15, cap=10_000)
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_a_face_down_card_that_could_never_leave_makes_a_position_lost(rules: RuleSet) -> None:
     # The positions lost only by a face-down member by (B), which version 2's
     # definition did not see, are lost by the exhaustive search as well.

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.solver.reference import _exact, small_positions, winning_lines
-from yukon.engine import CLASSIC, RELAXED, RULE_SETS, Card, GameCode, Position, RuleSet
+from yukon.engine import CLASSIC, RELAXED, Card, GameCode, Position, RuleSet
 from yukon.engine.rulesets import ALASKA
 from yukon.solver.board import Board, Undo
 from yukon.solver.proofs.orders import Orders, _numbers
@@ -129,7 +129,6 @@ def _first_moves(position: Position, pairs: Pairs, cap: int) -> Iterator[tuple[i
         frames.append(board.all_moves())
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_no_card_lies_again_on_a_place_it_has_left_and_may_not_be_put_on(
     rules: RuleSet,
 ) -> None:
@@ -151,7 +150,6 @@ def test_no_card_lies_again_on_a_place_it_has_left_and_may_not_be_put_on(
     assert checked >= 500
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_orders_and_events_that_never_happen_hold_in_the_whole_game(rules: RuleSet) -> None:
     # Small positions whose whole game (less take-backs) the walk can visit:
     # each event found never to happen is carried by no move at all, and no
