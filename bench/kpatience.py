@@ -36,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,6 +125,8 @@ class Run:
     seconds: float
     moves: tuple[Move, ...] = ()
     detail: str = ""
+    why: str = ""
+    """What left it open, where the solver says (KPatience's status)."""
 
     @property
     def decided(self) -> bool:
@@ -165,7 +168,7 @@ def run_kpat(program: Path, position: Position, seconds: float) -> Run:
     status = fields["verdict"]
     moves = tuple(Move.parse(text) for text in fields.get("moves", "").split())
     detail = f"{status}, {fields.get('positions', '?')} positions"
-    return Run(VERDICTS.get(status, "open"), float(fields["seconds"]), moves, detail)
+    return Run(VERDICTS.get(status, "open"), float(fields["seconds"]), moves, detail, status)
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +305,9 @@ def _report_solver(name: str, runs: list[Run], replays: list[Replay | None]) -> 
         f" won {won}, lost {lost}, open {total - won - lost};"
         f" median time per deal it decides {median}"
     )
+    whys = Counter(run.why for run in runs if not run.decided and run.why)
+    if whys:
+        print(f"{'':>9}  open: " + ", ".join(f"{why} {n}" for why, n in sorted(whys.items())))
     wins = [r for r in replays if r is not None]
     print(
         f"{'':>9}  wins replayed through the engine: {sum(r.wins for r in wins)} of {len(wins)};"
