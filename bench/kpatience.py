@@ -246,9 +246,9 @@ def bench(args: argparse.Namespace) -> list[Deal]:
 def _line(deal: Deal) -> str:
     ours, kpat = deal.ours, deal.kpat
     notes = [
-        f"{name}'s win: {r.refusal or 'replayed'},"
+        f"{name} win: {r.refusal or 'replayed'},"
         f" {r.big_groups} groups over 20, {r.take_backs} take-backs"
-        for name, r in (("ours", deal.ours_replay), ("KPatience", deal.kpat_replay))
+        for name, r in (("our", deal.ours_replay), ("KPatience's", deal.kpat_replay))
         if r is not None and (r.refusal or r.big_groups or r.take_backs)
     ]
     return (
@@ -286,6 +286,8 @@ def report(deals: list[Deal], args: argparse.Namespace, wall: float) -> None:
         print(
             f"median time over the {len(both)} deals both decide: ours {ours:.4f} s,"
             f" KPatience {theirs:.4f} s, ours / KPatience {ours / max(theirs, 1e-9):.2f}"
+            f" (mean ours {statistics.fmean(d.ours.seconds for d in both):.4f} s,"
+            f" KPatience {statistics.fmean(d.kpat.seconds for d in both):.4f} s)"
         )
     for name, open_ in (
         ("ours", [d.number for d in deals if not d.ours.decided]),
