@@ -337,8 +337,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--verbose", action="store_true", help="one line per deal, on stderr")
     args = parser.parse_args()
-    if not 1 <= args.start <= args.to:
-        parser.error("KPatience's deals are numbered from 1: give 1 <= --from <= --to")
+    if not 1 <= args.start <= args.to <= 2**31 - 1:
+        parser.error("KPatience's deals are numbered 1 to 2147483647: give --from <= --to in it")
     if not args.kpat.is_file():
         parser.error(f"{args.kpat}: no such program (build it with bench/kpatience/build.sh)")
     check_shuffle()
