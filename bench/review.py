@@ -56,7 +56,8 @@ from collections import Counter
 from pathlib import Path
 
 from yukon.coach import DEFAULT_LIMIT, Review, ReviewStatus, review
-from yukon.engine import CLASSIC, Game, GameCode, Move
+from yukon.coach.review import takes_back
+from yukon.engine import CLASSIC, Game, GameCode, Move, Record
 from yukon.solver import Limit
 
 STUDY = Path(__file__).resolve().parents[1] / "docs" / "winnability.jsonl"
@@ -86,6 +87,15 @@ def random_game(deal: int, rng: random.Random) -> tuple[GameCode, list[Move]]:
     return code, list(game.line)
 
 
+def better_takes_back(code: GameCode, done: Review) -> bool:
+    """Whether the better move of a ``found`` review takes back the move before it."""
+    last = done.last_winnable
+    if done.better_move is None or not last:
+        return False
+    before = Record(code, done.line[: last - 1]).replay().position()
+    return takes_back(before, done.line[last - 1], done.better_move)
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -106,6 +116,7 @@ def main() -> int:
     calls: list[float] = []
     answers: Counter[ReviewStatus] = Counter()
     still_winnable = 0
+    taken_back = 0
     while len(seconds) < args.games:
         code, line = random_game(rng.choice(deals), rng)
         started, cpu = time.perf_counter(), time.process_time()
@@ -117,12 +128,14 @@ def main() -> int:
         cpu_seconds.append(time.process_time() - cpu)
         calls.append(done.solver_calls)
         answers[done.status] += 1
+        back = better_takes_back(code, done)
+        taken_back += back
         if args.verbose:
             where = done.last_winnable if done.unknown_between is None else done.unknown_between
             print(
                 f"{len(seconds):3} {code} {len(line):3} moves: {done.status.value} {where}"
                 f" calls {done.solver_calls} states {done.states} {seconds[-1]:.2f} s"
-                f" (CPU {cpu_seconds[-1]:.2f} s)",
+                f" (CPU {cpu_seconds[-1]:.2f} s){' take-back' if back else ''}",
                 flush=True,
             )
     print(f"{args.games} lost games, seed {args.seed}, budget {limit} a call")
@@ -135,6 +148,8 @@ def main() -> int:
     print(f"solver calls per review: median {median:g}, p90 {p90:g}")
     shares = ", ".join(f"{status.value} {count}" for status, count in answers.most_common())
     print(f"answers: {shares}; found {answers[ReviewStatus.FOUND] / args.games:.0%}")
+    found = answers[ReviewStatus.FOUND]
+    print(f"better move a take-back of the move before it: {taken_back} of {found} found")
     return 0
 
 

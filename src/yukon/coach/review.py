@@ -54,6 +54,7 @@ __all__ = [
     "Question",
     "Reviewer",
     "review",
+    "takes_back",
 ]
 
 DEFAULT_LIMIT: Final = Limit(states=400_000)
@@ -306,6 +307,21 @@ def review(
     while (question := reviewer.question()) is not None:
         reviewer.answer(solve(question.position, question.limit))
     return reviewer.review()
+
+
+def takes_back(before: Position, previous: Move, move: Move) -> bool:
+    """Whether *move* takes back *previous*, the move played from *before*: the
+    same card goes back where *previous* took it from (its column, or its
+    foundation). Whether a face-down card was turned meanwhile does not matter.
+
+    >>> from yukon.engine import GameCode, Move
+    >>> deal = Position.from_code(GameCode.parse("YU1-C-AAAAAAB"))
+    >>> takes_back(deal, Move.parse("6C>1"), Move.parse("6C>4"))
+    True
+    >>> takes_back(deal, Move.parse("6C>1"), Move.parse("6C>5"))
+    False
+    """
+    return move.card == previous.card and move.column == Game(before).column_of(previous.card)
 
 
 def _share(limit: Limit, parts: int) -> Limit:
