@@ -24,6 +24,14 @@ A verdict is worth more than its one position:
   gives the whole stretch between its two visits the same verdict, since the
   split cannot lie inside it.
 
+The better move is the first of a win from the last winnable position K. When
+that win starts by taking back move K (:func:`takes_back`: the same card back
+where it came from), which is correct but teaches nothing, the reviewer asks
+about up to :data:`MAX_ALTERNATIVES` other moves from position K, each with a
+quarter of the budget (moves to a foundation first, then those that turn a
+face-down card), and shows the first found winnable, with its win; when none is
+found in time, the take-back stays.
+
 The reviewer does no I/O and calls no solver: the caller answers each
 :class:`Question`, with :func:`yukon.solver.solve` (as :func:`review` does) or
 through a pool of solver workers (as the web app does).
