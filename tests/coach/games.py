@@ -26,6 +26,14 @@ SMALL_LOSS = Record.parse(
 which only a dozen positions can be reached: small enough to search them all."""
 SMALL_LOSS_AT = 18
 
+TAKEN_BACK = Record.parse(
+    "YU1-C-AAAACNF 3H>3 QS>6 2C>1 AS>F 2C>3 4D>6 AS>4 6D>5 5C>2 QH>6 2C>1 8S>5"
+)
+"""A game (the first moves of one that bench/review.py plays) lost by its last
+move, 8♠ to column 5, whose first win found from the position before it starts
+with 2♣ to column 3: taking back move 11, 2♣ to column 1."""
+TAKEN_BACK_AT = 11
+
 LOST_DEAL = "YU1-C-AAAAAAY"
 """YU1 deal 24, Classic: unwinnable, proved before any search (docs/winnability.jsonl)."""
 WON_DEAL = "YU1-C-AAAAAAB"

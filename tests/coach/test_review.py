@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 
 import pytest
 
@@ -13,6 +14,8 @@ from tests.coach.games import (
     LOST_DEAL,
     SMALL_LOSS,
     SMALL_LOSS_AT,
+    TAKEN_BACK,
+    TAKEN_BACK_AT,
     THROWN_AWAY,
     THROWN_AWAY_AT,
     WON_DEAL,
@@ -20,7 +23,13 @@ from tests.coach.games import (
     wins_from,
 )
 from yukon.coach import DEFAULT_LIMIT, Question, Review, Reviewer, ReviewStatus, review
-from yukon.coach.review import ESCALATION, MAX_ESCALATED, MAX_UNDECIDED
+from yukon.coach.review import (
+    ESCALATION,
+    MAX_ALTERNATIVES,
+    MAX_ESCALATED,
+    MAX_UNDECIDED,
+    takes_back,
+)
 from yukon.engine import (
     Game,
     GameCode,
@@ -162,8 +171,79 @@ def test_the_positions_that_decide_the_answer_get_the_whole_budget() -> None:
     # one move (J♠ back) from a win found for another position.
     whole = [position for position, limit in asked if limit == LIMIT]
     assert whole == [position_after(THROWN_AWAY, THROWN_AWAY_AT + 1)]
-    assert done.winning_line[0] == Move.parse("JS>3")
+    # That win starts by taking J♠ back; the better move shown is another one.
+    assert done.winning_line[0] != Move.parse("JS>3")
+    assert wins_from(THROWN_AWAY, THROWN_AWAY_AT, done.winning_line)
     assert all(limit.states == 50_000 // ESCALATION for _, limit in asked if limit != LIMIT)
+
+
+@pytest.mark.parametrize(
+    ("moves", "move", "taken_back"),
+    [
+        (10, "2C>3", True),  # 2♣ to column 1 came from column 3
+        (10, "2C>1", False),
+        (10, "2C>F", False),
+        (10, "3C>3", False),  # another card
+        (3, "AS>5", True),  # A♠ to its foundation came from column 5
+        (3, "AS>F", False),
+        (6, "AS>F", True),  # A♠ to column 4 came from its foundation
+        (6, "AS>5", False),
+    ],
+)
+def test_a_take_back_sends_the_same_card_back_where_it_came_from(
+    moves: int, move: str, taken_back: bool
+) -> None:
+    previous = TAKEN_BACK.moves[moves]
+    assert previous is not None
+    before = position_after(TAKEN_BACK, moves)
+    assert takes_back(before, previous, Move.parse(move)) is taken_back
+
+
+def test_the_better_move_is_not_the_move_before_it_taken_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record, last = TAKEN_BACK, TAKEN_BACK_AT
+    line = moves_of(record)
+    before = position_after(record, last - 1)
+    # Without the questions about other moves, the win found starts by sending 2♣
+    # back to column 3, where move 11 took it from.
+    with monkeypatch.context() as patch:
+        patch.setattr(sys.modules["yukon.coach.review"], "MAX_ALTERNATIVES", 0)
+        taken_back = review(record.code, record.moves, LIMIT)
+    assert taken_back.last_winnable == last
+    assert taken_back.better_move == Move.parse("2C>3")
+    assert takes_back(before, line[last - 1], taken_back.better_move)
+    done = review(record.code, record.moves, LIMIT)
+    assert done.status is ReviewStatus.FOUND
+    assert done.last_winnable == last
+    assert done.losing_move == line[last] == Move.parse("8S>5")
+    assert done.better_move == done.winning_line[0] != done.losing_move
+    assert not takes_back(before, line[last - 1], done.better_move)
+    # A foundation move is asked about first, and wins.
+    assert done.better_move == Move.parse("AS>F")
+    assert wins_from(record, last, done.winning_line)
+    assert done.solver_calls == taken_back.solver_calls + 1
+
+
+def test_the_take_back_is_kept_when_no_other_move_is_decided_in_time() -> None:
+    # The questions about other moves answered "undecided", as the web app
+    # answers those its time for the whole review leaves no room for.
+    record, last = TAKEN_BACK, TAKEN_BACK_AT
+    on_the_line = {position_after(record, moves) for moves in range(len(record.moves) + 1)}
+    reviewer = Reviewer(record.code, record.moves, LIMIT)
+    others: list[Question] = []
+    while (question := reviewer.question()) is not None:
+        if question.position in on_the_line:
+            reviewer.answer(solve(question.position, question.limit))
+        else:
+            others.append(question)
+            reviewer.answer(SolveResult(Status.UNKNOWN, states=question.limit.states or 0))
+    assert len(others) == MAX_ALTERNATIVES
+    assert all(question.limit == Limit(states=50_000 // ESCALATION) for question in others)
+    done = reviewer.review()
+    assert done.status is ReviewStatus.FOUND
+    assert done.better_move == Move.parse("2C>3")
+    assert wins_from(record, last, done.winning_line)
 
 
 def test_the_solution_of_the_deal_answers_for_the_positions_it_passes() -> None:

@@ -22,6 +22,7 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
+from tests.coach.games import TAKEN_BACK, TAKEN_BACK_AT
 from tests.databases import Target, execute
 from tests.web.conftest import FakeClock
 from tests.web.helpers import API, EXAMPLE, WIN_CODE, WIN_LINE, new_game, play, resources
@@ -29,7 +30,8 @@ from tests.web.live import send_and_keep, wait_for
 from tests.web.test_solving import HARD, LONG, cookie, hold_analysis, player, serving
 from tests.web.test_solving import new_game as live_game
 from yukon.coach import Reviewer
-from yukon.engine import Game, GameCode, Move
+from yukon.coach.review import takes_back
+from yukon.engine import Game, GameCode, Move, Position
 from yukon.i18n import translate
 from yukon.solver import Limit, SolveResult, Status, solve
 from yukon.web import AppSettings, create_app
@@ -142,6 +144,42 @@ def test_a_stuck_game_that_threw_a_win_away(
     assert (json.loads(text), version) == (review, now["version"])
     assert review_of(client, state["id"]) == review
     assert client.get(f"{API}/games/{state['id']}").json()["hints"] == now["hints"]
+
+
+def test_the_better_move_is_not_the_move_before_it_taken_back(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The first win found from the last winnable position starts by taking back
+    # the move before it (tests/coach); the app's review asks about other moves.
+    code, moves = str(TAKEN_BACK.code), [str(move) for move in TAKEN_BACK.moves]
+    solving = resources(client).solving
+    asked: list[Position] = []
+    searched = solving.review_step
+
+    async def recorded(asker: Any, position: Position, seconds: float) -> SolveResult:
+        asked.append(position)
+        return await searched(asker, position, seconds)
+
+    monkeypatch.setattr(solving, "review_step", recorded)
+    state = played(client, code, moves)
+    review = review_of(client, state["id"])
+    assert review["status"] == "found"
+    assert review["last_winnable"] == TAKEN_BACK_AT
+    assert review["losing_move"] == moves[TAKEN_BACK_AT] == "8S>5"
+    game = Game.from_code(code)
+    for move in moves[: TAKEN_BACK_AT - 1]:
+        game.play(Move.parse(move))
+    before = game.position()
+    assert not takes_back(
+        before, Move.parse(moves[TAKEN_BACK_AT - 1]), Move.parse(review["better_move"])
+    )
+    assert review["better_move"] == review["winning_line"][0]
+    assert wins_from(code, moves[:TAKEN_BACK_AT], review["winning_line"])
+    # Asked about: positions of the line, and the one after the better move.
+    game.play(Move.parse(moves[TAKEN_BACK_AT - 1]))
+    game.play(Move.parse(review["better_move"]))
+    assert game.position() in asked
+    assert review["solver_calls"] == len(asked)
 
 
 def test_a_review_is_kept_and_served_again_without_a_search(

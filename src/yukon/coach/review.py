@@ -24,6 +24,14 @@ A verdict is worth more than its one position:
   gives the whole stretch between its two visits the same verdict, since the
   split cannot lie inside it.
 
+The better move is the first of a win from the last winnable position K. When
+that win starts by taking back move K (:func:`takes_back`: the same card back
+where it came from), which is correct but teaches nothing, the reviewer asks
+about up to :data:`MAX_ALTERNATIVES` other moves from position K, each with a
+quarter of the budget (moves to a foundation first, then those that turn a
+face-down card), and shows the first found winnable, with its win; when none is
+found in time, the take-back stays.
+
 The reviewer does no I/O and calls no solver: the caller answers each
 :class:`Question`, with :func:`yukon.solver.solve` (as :func:`review` does) or
 through a pool of solver workers (as the web app does).
@@ -49,11 +57,13 @@ from yukon.solver import Limit, SolverError, SolveResult, Status, solve
 __all__ = [
     "DEFAULT_LIMIT",
     "ESCALATION",
+    "MAX_ALTERNATIVES",
     "MAX_ESCALATED",
     "MAX_UNDECIDED",
     "Question",
     "Reviewer",
     "review",
+    "takes_back",
 ]
 
 DEFAULT_LIMIT: Final = Limit(states=400_000)
@@ -70,6 +80,10 @@ review stops halving the range."""
 MAX_ESCALATED: Final = 3
 """How many questions get the whole budget, each the first undecided position
 of the open range, before the review says ``unknown``."""
+MAX_ALTERNATIVES: Final = 3
+"""How many other moves from the last winnable position the review asks about,
+each with a quarter of the budget, when the win it found from there starts by
+taking back the move that led there (see :func:`takes_back`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +144,14 @@ class Reviewer:
         self._whole = False
         """Whether the open question has the whole budget."""
         self._par: SolveResult | None = None
+        self._alternatives: list[Move] | None = None
+        """The other moves from the last winnable position still to ask about,
+        once the line's split is known and its win starts with a take-back."""
+        self._trying: Move | None = None
+        """The move whose position the open question is about, if it is one of them."""
+        self._tried = 0
+        self._better: tuple[Move, ...] | None = None
+        """A win from the last winnable position that starts otherwise."""
         self._calls = 0
         self._states = 0
 
@@ -140,13 +162,18 @@ class Reviewer:
 
     def question(self) -> Question | None:
         """The next position to solve, or ``None`` when the review is ready."""
-        while self._asked is None:
+        while self._asked is None and self._trying is None:
             chosen = self._next()
             if chosen is None:
-                return None
-            index, whole = chosen
-            if not self._one_move_from_a_win(index):
-                self._asked, self._whole = index, whole
+                # The split is known: maybe a better move than a take-back.
+                self._trying = self._next_alternative()
+                if self._trying is None:
+                    return None
+            elif not self._one_move_from_a_win(chosen[0]):
+                self._asked, self._whole = chosen
+        if self._trying is not None:
+            return Question(self._after_last_winnable(self._trying), self._first_limit)
+        assert self._asked is not None
         limit = self._limit if self._whole else self._first_limit
         return Question(self._positions[self._asked], limit)
 
@@ -157,12 +184,23 @@ class Reviewer:
         :raises SolverError: when a claimed win does not replay to a win, or a
             verdict contradicts an earlier one (a solver bug, never a review).
         """
-        index = self._asked
-        if index is None:
+        index, trying = self._asked, self._trying
+        if index is None and trying is None:
             raise ValueError("no question to answer: ask question() first")
-        self._asked = None
+        self._asked = self._trying = None
         self._calls += 1
         self._states += result.states
+        if trying is not None:
+            self._tried += 1
+            if result.status is Status.WON:
+                before = self._positions[self._last_winnable()]
+                line = (trying, *result.moves)
+                _check_win(before, line)
+                # A win that takes this move back at once is no better.
+                if not (result.moves and takes_back(before, trying, result.moves[0])):
+                    self._better = line
+            return
+        assert index is not None
         if self._won:
             if result.status is Status.UNWINNABLE:
                 raise SolverError("the solver calls a deal that was won unwinnable")
@@ -202,14 +240,15 @@ class Reviewer:
             return Review(ReviewStatus.LOST_FROM_THE_DEAL, line, solver_calls=calls, states=states)
         last = known.winnable
         if last is not None and (last == end or known.lost == last + 1):
-            _check_win(self._positions[last], known.winning_line)
+            winning = known.winning_line if self._better is None else self._better
+            _check_win(self._positions[last], winning)
             return Review(
                 ReviewStatus.STILL_WINNABLE if last == end else ReviewStatus.FOUND,
                 line,
                 last_winnable=last,
                 losing_move=None if last == end else line[last],
-                better_move=known.winning_line[0],
-                winning_line=known.winning_line,
+                better_move=winning[0],
+                winning_line=winning,
                 solver_calls=calls,
                 states=states,
             )
@@ -254,6 +293,64 @@ class Reviewer:
             if stop not in hopeless:
                 return (stop, True) if known.escalations < MAX_ESCALATED else None
         return None
+
+    def _last_winnable(self) -> int:
+        """The last winnable position, once the line's split is known."""
+        last = self._known.winnable
+        assert last is not None
+        return last
+
+    def _after_last_winnable(self, move: Move) -> Position:
+        game = Game(self._positions[self._last_winnable()])
+        game.push(move)
+        return game.position()
+
+    def _next_alternative(self) -> Move | None:
+        """The next other move from the last winnable position to ask about,
+        or ``None`` when no more is worth a question."""
+        if self._alternatives is None:
+            self._alternatives = self._other_moves()
+        if self._better is None and self._alternatives and self._tried < MAX_ALTERNATIVES:
+            return self._alternatives.pop(0)
+        return None
+
+    def _other_moves(self) -> list[Move]:
+        """The moves to try from the last winnable position K in place of a
+        winning line that starts by taking back move K: none for any other
+        answer. Those onto a known solution win at once (then the first is the
+        better move, and none is left to ask about); the others come in the
+        order to ask: to a foundation first, then those that turn a face-down
+        card, then the rest, as the engine lists them. Never the losing move,
+        nor one to a position of the line known lost."""
+        known = self._known
+        last = known.winnable
+        if (
+            self._won
+            or last is None
+            or last == 0
+            or known.lost != last + 1
+            or not takes_back(
+                self._positions[last - 1], self._line[last - 1], known.winning_line[0]
+            )
+        ):
+            return []
+        position = self._positions[last]
+        ranked: list[tuple[int, Move]] = []
+        for move in Game(position).legal_moves:
+            if move in (known.winning_line[0], self._line[last]):
+                continue
+            game = Game(position)
+            played = game.push(move)
+            after = game.position()
+            rest = self._wins.get(after)
+            if rest is not None and not (rest and takes_back(position, move, rest[0])):
+                self._better = (move, *rest)
+                return []
+            if any(index >= known.lost for index in self._visits.get(after, ())):
+                continue
+            to_foundation = move.to_foundation and played.source >= 0
+            ranked.append((0 if to_foundation else 1 if played.turned else 2, move))
+        return [move for _, move in sorted(ranked, key=lambda rank: rank[0])]
 
     def _learn_win(self, index: int, moves: tuple[Move, ...]) -> None:
         """Position *index* is won by *moves*: so is every line position that
@@ -306,6 +403,21 @@ def review(
     while (question := reviewer.question()) is not None:
         reviewer.answer(solve(question.position, question.limit))
     return reviewer.review()
+
+
+def takes_back(before: Position, previous: Move, move: Move) -> bool:
+    """Whether *move* takes back *previous*, the move played from *before*: the
+    same card goes back where *previous* took it from (its column, or its
+    foundation). Whether a face-down card was turned meanwhile does not matter.
+
+    >>> from yukon.engine import GameCode, Move
+    >>> deal = Position.from_code(GameCode.parse("YU1-C-AAAAAAB"))
+    >>> takes_back(deal, Move.parse("6C>1"), Move.parse("6C>4"))
+    True
+    >>> takes_back(deal, Move.parse("6C>1"), Move.parse("6C>5"))
+    False
+    """
+    return move.card == previous.card and move.column == Game(before).column_of(previous.card)
 
 
 def _share(limit: Limit, parts: int) -> Limit:
