@@ -82,3 +82,40 @@ def test_the_faq_states_the_figures_of_the_data(language: str) -> None:
     answer = translate(language, "faq.winnable")
     stated = [share.replace(",", ".") for share in re.findall(r"(\d+(?:[.,]\d+)?)\s?%", answer)]
     assert stated == expected
+
+
+def _retried() -> dict[GameCode, Verdict]:
+    first = Verdict.parse(RETRY.read_text(encoding="utf-8").split("\n", 1)[0])
+    return read_verdicts(RETRY, first.budget, first.solver)
+
+
+def test_the_retry_gives_every_undecided_deal_a_larger_budget() -> None:
+    study, retried = _verdicts(), _retried()
+    assert len(RETRY.read_text(encoding="utf-8").splitlines()) == len(retried)
+    assert set(retried) == {code for code, v in study.items() if v.status is Status.UNKNOWN}
+    (one, *_), (again, *_) = study.values(), retried.values()
+    assert again.solver == one.solver
+    assert one.budget.states is not None
+    assert again.budget.states is not None
+    assert again.budget.states > one.budget.states
+
+
+def test_the_page_states_the_figures_of_the_retry() -> None:
+    """The retry's table gives, per rule set, the deals retried and what became of
+    them, and the bounds of the whole study with the retry's verdicts in it."""
+    page = (DOCS / "winnability.md").read_text(encoding="utf-8")
+    study, retried = _verdicts(), _retried()
+    for rules in {code.rules for code in retried}:
+        mine = [v for v in retried.values() if v.code.rules is rules]
+        counts = Counter(v.status for v in mine)
+        row = (
+            f"| {rules.id.title()} | {len(mine):,} | {counts[Status.WON]:,} |"
+            f" {counts[Status.UNWINNABLE]:,} | {counts[Status.UNKNOWN]:,} ("
+        )
+        assert row in page, row
+    merged = {**study, **retried}.values()
+    for line in summary_lines(merged)[1::2]:
+        bounds, interval = line.split(": ", 1)[1].split(", 95 % interval ")
+        low, high = bounds.split(" to ")
+        if low != high:  # a rule set with no undecided deal is not retried
+            assert f"{low.removesuffix(' %')} – {high} | {interval} |" in page, line
