@@ -16,10 +16,12 @@ from tests.storage.helpers import DAY, Clock
 from yukon.daily import daily_deal
 from yukon.engine import CLASSIC, GameCode, Move
 from yukon.storage import (
+    CorruptGameError,
     GameNotFoundError,
     GameService,
     InvalidPracticeError,
     LiveGame,
+    Practice,
     open_store,
 )
 from yukon.storage.dialect import POSTGRES, SQLITE
@@ -46,18 +48,14 @@ def test_a_practice_game_starts_from_the_line_undos_taken_out(service: GameServi
     practice = service.practice("ann", played.id, 2)
     assert practice.id != played.id
     assert practice.record == f"{CODE} 5H>5 TS>2"
-    assert (practice.practice_of, practice.practice_moves, practice.is_practice) == (
-        played.id,
-        2,
-        True,
-    )
+    assert (practice.practice, practice.is_practice) == (Practice(of=played.id, moves=2), True)
     assert (practice.game.move_count, practice.game.undo_count, practice.version) == (2, 0, 1)
     assert not practice.clock.is_running  # the clock starts with the player's first move
     assert service.current("ann").id == practice.id
     # Stored as such: read back from the database, not from memory.
     row = service.store.load_game(practice.id)
     assert row is not None
-    assert (row.practice_of, row.practice_moves, row.daily) == (played.id, 2, None)
+    assert (row.practice, row.daily) == (Practice(played.id, 2), None)
     # The whole line, and none of it; the game it came from is unchanged.
     assert service.practice("ann", played.id, 3).game.line == played.game.line
     assert service.practice("ann", played.id, 0).record == str(CODE)
@@ -65,7 +63,7 @@ def test_a_practice_game_starts_from_the_line_undos_taken_out(service: GameServi
     assert not service.get("ann", played.id).is_practice
     # Replay this deal, from a practice game: the deal afresh, a game like any other.
     again = service.replay("ann", practice.id)
-    assert (again.record, again.is_practice, again.practice_of) == (str(CODE), False, None)
+    assert (again.record, again.is_practice, again.practice) == (str(CODE), False, None)
 
 
 @pytest.mark.parametrize("moves", [-1, 4, 1000])
@@ -106,10 +104,14 @@ def test_practice_games_count_in_no_statistic(service: GameService, clock: Clock
     after = service.stats("ann")[CLASSIC]
     assert after == before  # played, won, streaks, bests: the practice games are not there
     # The history and the export list them all, marked.
-    listed = [(row.id, row.practice_of) for row in service.list_games("ann", 10)]
-    assert listed[1:] == [(lost.id, won.id), (practice.id, won.id), (won.id, None)]
-    exported = [(row.id, row.practice_moves) for row in service.export("ann")]
-    assert exported[:3] == [(won.id, None), (practice.id, len(deal.solution) - 1), (lost.id, 0)]
+    listed = [(row.id, row.practice) for row in service.list_games("ann", 10)]
+    assert listed[1:] == [
+        (lost.id, Practice(won.id, 0)),
+        (practice.id, Practice(won.id, len(deal.solution) - 1)),
+        (won.id, None),
+    ]
+    exported = [(row.id, row.practice) for row in service.export("ann")]
+    assert exported[:3] == listed[1:][::-1]  # the export is oldest first
 
 
 def test_a_practice_game_of_the_daily_deal_is_no_daily_game(service: GameService) -> None:
@@ -126,6 +128,30 @@ def test_a_practice_game_of_the_daily_deal_is_no_daily_game(service: GameService
     # The daily deal is taken up again where it was, not the practice game.
     again, new = service.play_daily("ann", deal.code, DAY)
     assert (again.id, new) == (daily.id, False)
+
+
+@pytest.mark.parametrize(
+    ("practice_of", "practice_moves"), [(None, 1), ("the-game", None), ("the-game", -1)]
+)
+def test_a_damaged_practice_start_is_reported_for_that_game(
+    service: GameService, database: Target, practice_of: str | None, practice_moves: int | None
+) -> None:
+    """The two columns go together and the count is a count: a row edited to hold
+    anything else is a damaged game, not a practice game of no game."""
+    live = play(service, service.create("ann", CODE), "5H>5")
+    practice = service.practice("ann", live.id, 1)
+    execute(
+        database,
+        "UPDATE games SET practice_of = ?, practice_moves = ? WHERE id = ?",
+        (practice_of, practice_moves, practice.id),
+    )
+    fresh = GameService(open_store(database), clock=Clock())  # reads the row, not its memory
+    try:
+        with pytest.raises(CorruptGameError, match="bad practice start"):
+            fresh.get("ann", practice.id)
+        assert fresh.get("ann", live.id).record == live.record
+    finally:
+        fresh.close()
 
 
 def test_a_review_kept_with_a_game_serves_that_game_as_it_is(service: GameService) -> None:
@@ -207,7 +233,7 @@ def test_a_version_4_database_migrates_keeping_every_game(database: Target) -> N
             (game_id, record, version, version, daily)
             for game_id, _, record, version, _, daily, _, _ in games
         ]
-        assert [(row.practice_of, row.practice_moves) for row in rows] == [(None, None)] * 3
+        assert [row.practice for row in rows] == [None] * 3
         assert [store.load_review(row.id) for row in rows] == [None] * 3
         assert execute(database, "SELECT daily_first FROM games ORDER BY number") == [
             (0,),

@@ -8,7 +8,7 @@ from yukon.storage.errors import *  # noqa: F403 (exported as errors.__all__ say
 from yukon.storage.figures import DailyFigures
 from yukon.storage.live import GameClock, LiveGame
 from yukon.storage.paths import default_db_path
-from yukon.storage.rows import GameRow
+from yukon.storage.rows import GameRow, Practice
 from yukon.storage.service import GameService
 from yukon.storage.settings import LANGUAGES, Language, PlayerSettings
 from yukon.storage.stats import DailyStats, RulesStats, rules_stats
@@ -24,6 +24,7 @@ __all__ = [
     "Language",
     "LiveGame",
     "PlayerSettings",
+    "Practice",
     "RulesStats",
     "Store",
     "default_db_path",

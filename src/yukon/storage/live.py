@@ -9,7 +9,7 @@ from datetime import date
 from yukon.engine import Game, Record, YukonError
 from yukon.engine.record import UNDO
 from yukon.storage.errors import CorruptGameError
-from yukon.storage.rows import GameRow
+from yukon.storage.rows import GameRow, Practice
 
 __all__ = ["GameClock", "LiveGame"]
 
@@ -78,11 +78,8 @@ class LiveGame:
     updated: float
     daily: date | None = None
     """The day of the daily deal this game plays, or ``None``."""
-    practice_of: str | None = None
-    """For a practice game, the id of the game whose line it started from."""
-    practice_moves: int | None = None
-    """For a practice game, how many moves of that line it started with; ``None``
-    for every other game."""
+    practice: Practice | None = None
+    """Where a practice game started from; ``None`` for every other game."""
 
     @classmethod
     def new(
@@ -93,21 +90,20 @@ class LiveGame:
         now: float,
         *,
         daily: date | None = None,
-        practice_of: str | None = None,
-        practice_moves: int | None = None,
+        practice: Practice | None = None,
     ) -> LiveGame:
         """A new game, whose record is *game*'s (a practice game's holds the moves it
         starts with)."""
         record = str(Record.from_game(game, with_undos=True))
         return cls(
             game_id, player, game, str(game.code), record, 1, 1, GameClock(), now, now, daily,
-            practice_of, practice_moves,
+            practice,
         )  # fmt: skip
 
     @property
     def is_practice(self) -> bool:
         """Whether this is a practice game (*Try from here*)."""
-        return self.practice_moves is not None
+        return self.practice is not None
 
     @classmethod
     def from_row(cls, row: GameRow) -> LiveGame:
@@ -128,12 +124,12 @@ class LiveGame:
             daily = None if row.daily is None else date.fromisoformat(row.daily)
         except ValueError:
             raise CorruptGameError(row.id, f"bad daily deal day {row.daily!r}") from None
-        practice = row.practice_moves
-        if practice is not None and (not isinstance(practice, int) or practice < 0):
+        practice = row.practice
+        if practice is not None and not _is_sound(practice):
             raise CorruptGameError(row.id, f"bad practice start {practice!r}")
         return cls(
             row.id, row.player, game, str(game.code), row.record, row.version, row.revision,
-            _clock(row), row.created, row.updated, daily, row.practice_of, practice,
+            _clock(row), row.created, row.updated, daily, practice,
         )  # fmt: skip
 
     def is_game_of(self, row: GameRow) -> bool:
@@ -173,8 +169,7 @@ class LiveGame:
             self.created,
             self.updated if updated is None else updated,
             self.daily,
-            self.practice_of,
-            self.practice_moves,
+            self.practice,
         )
 
     def to_row(self) -> GameRow:
@@ -198,8 +193,7 @@ class LiveGame:
             created=self.created,
             updated=self.updated,
             daily=None if self.daily is None else self.daily.isoformat(),
-            practice_of=self.practice_of,
-            practice_moves=self.practice_moves,
+            practice=self.practice,
         )
 
     def with_move(self, text: str) -> LiveGame:
@@ -209,6 +203,13 @@ class LiveGame:
 
     def with_undo(self) -> LiveGame:
         return self.with_move(UNDO)
+
+
+def _is_sound(practice: Practice) -> bool:
+    """Whether a stored practice start names a game and a count of moves (the
+    database does not hold the columns to that: an edit by hand may not either)."""
+    of, moves = practice.of, practice.moves
+    return isinstance(of, str) and isinstance(moves, int) and moves >= 0
 
 
 def _clock(row: GameRow) -> GameClock:

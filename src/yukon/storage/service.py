@@ -55,7 +55,7 @@ from yukon.storage.errors import (
 )
 from yukon.storage.figures import DailyFigures
 from yukon.storage.live import GameClock, LiveGame
-from yukon.storage.rows import GameRow
+from yukon.storage.rows import GameRow, Practice
 from yukon.storage.settings import PlayerSettings
 from yukon.storage.stats import RulesStats, daily_stats, rules_stats
 from yukon.storage.store import Store
@@ -202,9 +202,8 @@ class GameService:
         game = Game.from_code(code)
         for move in line[:moves]:
             game.play(move)
-        live = LiveGame.new(
-            new_game_id(), player, game, self._clock(), practice_of=game_id, practice_moves=moves
-        )
+        practice = Practice(of=game_id, moves=moves)
+        live = LiveGame.new(new_game_id(), player, game, self._clock(), practice=practice)
         self.store.insert_game(live.to_row())
         self._remember(live)
         return live

@@ -152,6 +152,20 @@ def _summary(row: GameRow) -> dict[str, object]:
     }
 
 
+def _exported(row: GameRow) -> dict[str, object]:
+    """A game in the export: its summary, its whole record and what made it, and
+    where a practice game started from (both ``null`` for other games)."""
+    practice = row.practice
+    return {
+        **_summary(row),
+        "record": row.record,
+        "undos": row.undos,
+        "hints": row.hints,
+        "practice_of": None if practice is None else practice.of,
+        "practice_moves": None if practice is None else practice.moves,
+    }
+
+
 class CurrentGame(HTTPEndpoint):
     """``/games/current``: the game the player plays now."""
 
@@ -382,17 +396,7 @@ class Export(HTTPEndpoint):
         service, player = _asking(request)
 
         def gather() -> dict[str, object]:
-            games = [
-                {
-                    **_summary(row),
-                    "record": row.record,
-                    "undos": row.undos,
-                    "hints": row.hints,
-                    "practice_of": row.practice_of,
-                    "practice_moves": row.practice_moves,
-                }
-                for row in service.export(player)
-            ]
+            games = [_exported(row) for row in service.export(player)]
             settings = service.settings(player).as_dict()
             return {"exported": service.now(), "settings": settings, "games": games}
 
