@@ -76,9 +76,9 @@ class LiveGame:
     clock: GameClock
     created: float
     updated: float
-    daily: date | None = None
+    daily: date | None
     """The day of the daily deal this game plays, or ``None``."""
-    practice: Practice | None = None
+    practice: Practice | None
     """Where a practice game started from; ``None`` for every other game."""
 
     @classmethod
