@@ -48,7 +48,7 @@ WAITING: Final = 256
 _RETRY_AFTER: Final = 1
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Job:
     call: Callable[[], Any]
     answer: asyncio.Future[Any]

@@ -69,7 +69,7 @@ class Asker:
     game_id: str
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Search:
     """One search asked for, waiting in its line or running in a worker."""
 
