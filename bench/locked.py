@@ -74,7 +74,7 @@ def _measure(url: str, database: Path, seconds: float) -> None:
     ):
         game = client.post("/api/v1/games", json={"code": "YU1-C-AACRWEA"}).json()
         other.post("/api/v1/games", json={"code": "YU1-C-AAAAAAB"}).raise_for_status()
-        stop, latencies = threading.Event(), []
+        stop, latencies = threading.Event(), list[float]()
         reader = threading.Thread(target=_reader, args=(other, stop, latencies))
         reader.start()
         held = threading.Event()
