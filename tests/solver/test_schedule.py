@@ -9,7 +9,6 @@ from yukon.engine import CLASSIC, GameCode, Position
 from yukon.solver import Limit, Status, solve
 from yukon.solver import schedule as schedule_module
 from yukon.solver.board import Board
-from yukon.solver.build import is_compiled
 from yukon.solver.proofs.provers import NAMES, Provers
 from yukon.solver.schedule import (
     AFTER_MOVE,
@@ -93,10 +92,6 @@ def test_the_complete_search_cuts_lines_from_the_states_the_table_gives() -> Non
     assert phases.complete.relaxed_from == reach
 
 
-COMPILED = "the compiled search reads the table it was built with"
-
-
-@pytest.mark.skipif(is_compiled("yukon.solver.search"), reason=COMPILED)
 def test_moving_an_entry_of_the_table_moves_the_ask(monkeypatch: pytest.MonkeyPatch) -> None:
     deal = Position.from_code(GameCode(CLASSIC, 17))
     assert solve(deal, Limit(states=10_000)).states == sum(WEIGHTS[:3]) * SLICE
@@ -111,8 +106,6 @@ def test_moving_an_entry_of_the_table_moves_the_ask(monkeypatch: pytest.MonkeyPa
 def test_a_proof_the_search_cannot_ask_in_its_loop_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    if is_compiled("yukon.solver.search"):
-        pytest.skip(COMPILED)
     wrong = (*SCHEDULE, Ask("pairs", AFTER_MOVE, cost="a test's"))
     monkeypatch.setattr(schedule_module, "SCHEDULE", wrong)
     with pytest.raises(ValueError, match="cannot ask the proof 'pairs'"):

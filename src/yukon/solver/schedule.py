@@ -86,7 +86,7 @@ class Ask:
     cost: str = ""
 
 
-SCHEDULE: Final = (
+SCHEDULE: Final[tuple[Ask, ...]] = (
     Ask("reach", ROOT, cost="a few steps a card"),
     Ask("escape", COMPLETE_START, cost="under a millisecond"),
     Ask("pairs", COMPLETE_START, cost="about 10 ms"),
