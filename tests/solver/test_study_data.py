@@ -22,11 +22,15 @@ STUDIED = tuple(RULE_SETS)  # every rule set of the registry
 DEALS = {rules: range(20_000 if rules is CLASSIC else 2000) for rules in STUDIED}
 
 
-def _verdicts() -> dict[GameCode, Verdict]:
-    first = Verdict.parse(DATA.read_text(encoding="utf-8").split("\n", 1)[0])
+def _read(path: Path) -> dict[GameCode, Verdict]:
+    first = Verdict.parse(path.read_text(encoding="utf-8").split("\n", 1)[0])
     # Refuses a line of another budget or solver than the first line's: the study
     # keeps the solver it was made with when the search gets a new version.
-    return read_verdicts(DATA, first.budget, first.solver)
+    return read_verdicts(path, first.budget, first.solver)
+
+
+def _verdicts() -> dict[GameCode, Verdict]:
+    return _read(DATA)
 
 
 def test_every_deal_of_the_study_is_in_the_data_once() -> None:
@@ -85,8 +89,7 @@ def test_the_faq_states_the_figures_of_the_data(language: str) -> None:
 
 
 def _retried() -> dict[GameCode, Verdict]:
-    first = Verdict.parse(RETRY.read_text(encoding="utf-8").split("\n", 1)[0])
-    return read_verdicts(RETRY, first.budget, first.solver)
+    return _read(RETRY)
 
 
 def test_the_retry_gives_every_undecided_deal_a_larger_budget() -> None:
