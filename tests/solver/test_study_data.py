@@ -17,7 +17,8 @@ from yukon.solver.batch import Verdict, read_verdicts
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 DATA = DOCS / "winnability.jsonl"
-RETRY = DOCS / "winnability-retry.jsonl"
+RETRIES = (DOCS / "winnability-retry.jsonl", DOCS / "winnability-retry-12M.jsonl")
+"""The retries in order: each gives the deals left undecided before it a larger budget."""
 STUDIED = tuple(RULE_SETS)  # every rule set of the registry
 DEALS = {rules: range(20_000 if rules is CLASSIC else 2000) for rules in STUDIED}
 
@@ -88,26 +89,36 @@ def test_the_faq_states_the_figures_of_the_data(language: str) -> None:
     assert stated == expected
 
 
-def _retried() -> dict[GameCode, Verdict]:
-    return _read(RETRY)
+def _before(retry: Path) -> dict[GameCode, Verdict]:
+    """The study with the verdicts of the retries before *retry* in place."""
+    merged = _verdicts()
+    for earlier in RETRIES[: RETRIES.index(retry)]:
+        merged.update(_read(earlier))
+    return merged
 
 
-def test_the_retry_gives_every_undecided_deal_a_larger_budget() -> None:
-    study, retried = _verdicts(), _retried()
-    assert len(RETRY.read_text(encoding="utf-8").splitlines()) == len(retried)
-    assert set(retried) == {code for code, v in study.items() if v.status is Status.UNKNOWN}
-    (one, *_), (again, *_) = study.values(), retried.values()
+@pytest.mark.parametrize("retry", RETRIES, ids=lambda path: path.stem)
+def test_a_retry_gives_every_undecided_deal_a_larger_budget(retry: Path) -> None:
+    before, retried = _before(retry), _read(retry)
+    assert len(retry.read_text(encoding="utf-8").splitlines()) == len(retried)
+    rules = {code.rules for code in retried}  # a retry may leave a rule set out
+    assert set(retried) == {
+        code for code, v in before.items() if v.status is Status.UNKNOWN and code.rules in rules
+    }
+    (one, *_), (again, *_) = _read(DATA).values(), retried.values()
     assert again.solver == one.solver
-    assert one.budget.states is not None
+    previous = [v.budget.states for v in before.values() if v.code in retried]
     assert again.budget.states is not None
-    assert again.budget.states > one.budget.states
+    assert all(states is not None and again.budget.states > states for states in previous)
 
 
-def test_the_page_states_the_figures_of_the_retry() -> None:
-    """The retry's table gives, per rule set, the deals retried and what became of
-    them, and the bounds of the whole study with the retry's verdicts in it."""
+@pytest.mark.parametrize("retry", RETRIES, ids=lambda path: path.stem)
+def test_the_page_states_the_figures_of_a_retry(retry: Path) -> None:
+    """A retry's table gives, per rule set, the deals retried and what became of
+    them, and the bounds of the whole study with the verdicts of that retry and the
+    ones before it in place."""
     page = (DOCS / "winnability.md").read_text(encoding="utf-8")
-    study, retried = _verdicts(), _retried()
+    retried = _read(retry)
     for rules in {code.rules for code in retried}:
         mine = [v for v in retried.values() if v.code.rules is rules]
         counts = Counter(v.status for v in mine)
@@ -116,9 +127,17 @@ def test_the_page_states_the_figures_of_the_retry() -> None:
             f" {counts[Status.UNWINNABLE]:,} | {counts[Status.UNKNOWN]:,} ("
         )
         assert row in page, row
-    merged = {**study, **retried}.values()
-    for line in summary_lines(merged)[1::2]:
+    merged = {**_before(retry), **retried}
+    for line in summary_lines(list(merged.values()))[1::2]:
         bounds, interval = line.split(": ", 1)[1].split(", 95 % interval ")
         low, high = bounds.split(" to ")
         if low != high:  # a rule set with no undecided deal is not retried
             assert f"{low.removesuffix(' %')} – {high} | {interval} |" in page, line
+
+
+def test_the_pools_hold_the_deals_the_retries_won() -> None:
+    pools = {rules: set(pool(rules)) for rules in STUDIED}
+    for retry in RETRIES:
+        for verdict in _read(retry).values():
+            if verdict.status is Status.WON:
+                assert verdict.code.number in pools[verdict.code.rules], (retry, verdict.code)
