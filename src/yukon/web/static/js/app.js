@@ -23,6 +23,7 @@ import {
 import { MessageDock } from "./dock.js";
 import { PointerInput } from "./drag.js";
 import { BoardFocus } from "./focus.js";
+import { CardGestures } from "./gestures.js";
 import { InfoBar } from "./info.js";
 import { LANGUAGES, chooseLanguage, currentLanguage, linkedLanguage, loadLanguage, t, translateTree } from "./i18n.js";
 import { KeyboardInput, makeKeysDialog } from "./keyboard.js";
@@ -150,17 +151,18 @@ class App {
   /** @param {import("./dialogs.js").Actions} actions */
   wireInput(actions) {
     const game = this.game;
+    const gestures = new CardGestures(game);
     new PointerInput(this.board, {
-      canPick: (card) => game.canPick(card),
-      onDragStart: (card) => game.dragStarted(card),
-      onDrop: (card, target) => game.dropped(card, target),
-      onTap: (card) => game.tapped(card),
-      onDoubleTap: (card) => game.doubleTapped(card),
+      canPick: (card) => gestures.canPick(card),
+      onDragStart: (card) => gestures.dragStarted(card),
+      onDrop: (card, target) => gestures.dropped(card, target),
+      onTap: (card) => gestures.tapped(card),
+      onDoubleTap: (card) => gestures.doubleTapped(card),
     });
     new KeyboardInput(this.focus, {
       active: () => !byId("view-game").hidden && !document.querySelector("dialog[open]"),
       move: (card, target) => game.act(card, () => target),
-      place: (card) => game.act(card, (state) => game.placement(state, card)),
+      place: (card) => game.act(card, (state) => gestures.placement(state, card)),
       undo: actions.undo,
       hint: () => game.hint(),
       newGame: actions.newGame,

@@ -1,22 +1,20 @@
 // @ts-check
 //# allFunctionsCalledOnLoad
 /**
- * The game controller: turns taps, drags and buttons into API calls and draws
- * the state each answer carries. Moves are checked only by the server; the
- * controller uses the server's `targets` and `double_tap` lists to decide what
- * to send, and the server's refusals to explain the rules. A move the server
- * listed is drawn before its answer comes (see `foreseen`), so that the cards
+ * The game controller: turns moves and buttons into API calls and draws the
+ * state each answer carries. Moves are checked only by the server; what a tap,
+ * a double tap or a drop sends is decided from the server's lists
+ * (gestures.js), and the server's refusals explain the rules. A move the server
+ * listed is drawn before its answer comes (see `foresee`), so that the cards
  * go at once on a slow network too.
  */
 import { hintSentence, hintWords } from "./announce.js";
 import { ApiError, api } from "./api.js";
-import { cardCode, cardSymbol } from "./cards.js";
-import { showRefused } from "./cues.js";
-import { DOUBLE_TAP_MS } from "./drag.js";
+import { cardSymbol } from "./cards.js";
 import { t } from "./i18n.js";
 import { afterFrame, inTurn } from "./later.js";
 import { apiErrorMessage, refusalMessage } from "./messages.js";
-import { noPlaceMessage } from "./rulesets.js";
+import { foreseen, listed } from "./state.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
 /** @typedef {import("./board.js").BoardView} BoardView */
@@ -76,44 +74,6 @@ export function atUndoLimit(state) {
   return standing > 0;
 }
 
-/**
- * @param {GameState} state
- * @param {string} card
- * @param {string} target a column's number ("1" … "7"), or "F"
- * @returns {boolean} whether the server listed *target* among the places *card* may go
- */
-function listed(state, card, target) {
-  return (state.targets[card] ?? []).includes(target);
-}
-
-/**
- * The board of *state* once *card*, with the cards on it, has gone to
- * *target*, as far as the page can know before the server answers: a card
- * the move uncovers stays face down until the answer names it, and the score,
- * the counts and the lists of targets are the answer's to give.
- * @param {GameState} state
- * @param {string} card a face-up card of a column, or a foundation's top
- * @param {string} target a column's number ("1" … "7"), or "F"
- * @returns {GameState}
- */
-export function foreseen(state, card, target) {
-  const columns = state.columns.map((column) => ({ ...column, cards: [...column.cards] }));
-  const foundations = state.foundations.map((foundation) => ({ ...foundation }));
-  const home = foundations.find((foundation) => foundation.suit === card[1]);
-  const source = columns.find((column) => column.cards.includes(card));
-  let moving = [card];
-  if (source) moving = source.cards.splice(source.cards.indexOf(card));
-  else if (home) {
-    home.height -= 1;
-    home.top = home.height ? cardCode(home.height, home.suit) : null;
-  }
-  if (target === "F" && home) {
-    home.height += 1;
-    home.top = card;
-  } else if (target !== "F") columns[Number(target) - 1].cards.push(...moving);
-  return { ...state, columns, foundations };
-}
-
 export class GameController {
   /** @param {Views} views */
   constructor(views) {
@@ -124,11 +84,7 @@ export class GameController {
     this.queue = Promise.resolve();
     /** Requests queued and not yet answered; the page shows the count for scripts and tests. */
     this.pending = 0;
-    /** The card the last tap moved: the second tap of a double tap on it adds nothing. */
-    this.tapMoved = /** @type {string | null} */ (null);
     this.hintTimer = 0;
-    /** A refused tap waits to be shown until no second tap can make it a double tap. */
-    this.refusal = 0;
     /** @type {{game: string, version: number, answer: {hint: import("./api.js").Hint | null, state: GameState}} | null} */
     this.lastHint = null;
     /** The move drawn before its answer, until an answer is drawn (see `foresee`). */
@@ -246,174 +202,6 @@ export class GameController {
     requestAnimationFrame(() => {
       if (this.foreseeing === token) this.views.board.render(board);
     });
-  }
-
-  /**
-   * @param {string} card
-   * @returns {boolean} whether *card* can be picked up: face-up in a column, or a foundation's top
-   */
-  canPick(card) {
-    return this.views.board.locate(card) !== null;
-  }
-
-  /** @param {string} card */
-  dragStarted(card) {
-    this.clearHint();
-    if (this.views.settings.values.placement_help) {
-      this.views.board.showTargets(card, this.state?.targets[card] ?? []);
-    }
-  }
-
-  /**
-   * @param {string} card
-   * @param {string | null} target where it was let go
-   */
-  dropped(card, target) {
-    this.act(card, (state) => {
-      const chosen = this.dropTarget(state, card, target);
-      // Nothing to send: the cards slide home.
-      if (!chosen) this.redraw();
-      return chosen;
-    });
-  }
-
-  /**
-   * A drop on a target the server listed is played; with Automatic placement a
-   * drop anywhere else goes where a double tap would; with Interactive rules a
-   * refused drop is sent so that the server names the rule; otherwise nothing.
-   * @param {GameState} state
-   * @param {string} card
-   * @param {string | null} target
-   * @returns {string | null}
-   */
-  dropTarget(state, card, target) {
-    const settings = this.views.settings.values;
-    const where = this.views.board.locate(card);
-    const home = where && "column" in where ? String(where.column + 1) : null;
-    if (target && listed(state, card, target)) return target;
-    const automatic = settings.auto_placement ? this.autoTarget(state, card) : null;
-    if (automatic) return automatic;
-    return target && target !== home && settings.interactive_rules ? target : null;
-  }
-
-  /**
-   * Where Automatic placement sends a card: the server's double-tap target,
-   * else its foundation when it may go there.
-   * @param {GameState} state
-   * @param {string} card
-   * @returns {string | null}
-   */
-  autoTarget(state, card) {
-    if (state.double_tap[card]) return state.double_tap[card];
-    return listed(state, card, "F") && this.views.board.isLastCard(card) ? "F" : null;
-  }
-
-  /**
-   * A tap on the last card of a column sends it to its foundation when it can
-   * go there; otherwise, with One tap plays (or, for a column's card, with
-   * Automatic placement), the tap places the card as a double tap would. A
-   * tap that plays nothing is refused (refuseTap).
-   * @param {string} card
-   */
-  tapped(card) {
-    this.act(card, (state) => this.tapOnce(state, card));
-  }
-
-  /**
-   * @param {GameState} state
-   * @param {string} card
-   * @returns {string | null} where a tap on *card* sends it; a tap that plays nothing is refused
-   */
-  tapOnce(state, card) {
-    const target = this.tapTarget(state, card);
-    this.tapMoved = target ? card : null;
-    if (!target) this.refuseTap(card);
-    return target;
-  }
-
-  /**
-   * @param {GameState} state
-   * @param {string} card
-   * @returns {string | null} where a tap sends *card*, or null when a tap plays nothing
-   */
-  tapTarget(state, card) {
-    const board = this.views.board;
-    if (board.isLastCard(card) && listed(state, card, "F")) return "F";
-    return this.tapPlaces(card) ? (state.double_tap[card] ?? null) : null;
-  }
-
-  /**
-   * @param {string} card
-   * @returns {boolean} whether a tap that cannot send *card* home places it as a double tap would
-   */
-  tapPlaces(card) {
-    const settings = this.views.settings.values;
-    // Without One tap plays a foundation's top goes back only when dragged or double-tapped.
-    return settings.one_tap || (settings.auto_placement && "column" in (this.views.board.locate(card) ?? {}));
-  }
-
-  /**
-   * A tap that played nothing is shown once no second tap can still make it a
-   * double tap (which then does what a double tap does): the card shakes and,
-   * with Interactive rules, the app says why.
-   * @param {string} card
-   */
-  refuseTap(card) {
-    if (this.views.settings.values.double_click) {
-      this.refusal = window.setTimeout(() => this.showRefusedTap(card), DOUBLE_TAP_MS);
-    } else this.showRefusedTap(card);
-  }
-
-  /**
-   * Why a tap played nothing: for a tap that would have placed the card, that
-   * nothing fits (as a double tap says); for one that would have sent it home,
-   * the server's words for that move, asked with Interactive rules only.
-   * @param {string} card
-   */
-  showRefusedTap(card) {
-    const state = this.state;
-    if (!state || !this.views.board.locate(card)) return;
-    if (this.tapPlaces(card)) {
-      this.placement(state, card);
-      return;
-    }
-    showRefused(this.views.board, card);
-    if (this.views.settings.values.interactive_rules) this.act(card, (now) => (listed(now, card, "F") ? null : "F"));
-  }
-
-  /**
-   * The second tap of a double tap: decided once the first tap's move is
-   * answered, and nothing more when that tap already moved the card. With
-   * Double click off it is one more tap.
-   * @param {string} card
-   */
-  doubleTapped(card) {
-    const double = this.views.settings.values.double_click;
-    if (double) window.clearTimeout(this.refusal);
-    this.act(card, (state) => {
-      const moved = this.tapMoved === card;
-      this.tapMoved = null;
-      if (moved) return null;
-      if (!double) return this.tapOnce(state, card);
-      window.clearTimeout(this.refusal);
-      return this.placement(state, card);
-    });
-  }
-
-  /**
-   * Where a double tap sends *card*; nothing fits: nothing moves, the card
-   * shakes, and with Interactive rules the app says why.
-   * @param {GameState} state
-   * @param {string} card
-   * @returns {string | null}
-   */
-  placement(state, card) {
-    const target = state.double_tap[card] ?? null;
-    if (!target && this.views.board.locate(card)) {
-      showRefused(this.views.board, card);
-      this.explain(noPlaceMessage(card, state.rules));
-    }
-    return target;
   }
 
   /**

@@ -3,8 +3,11 @@
 /**
  * Where the cards of a game state lie, read from the state alone, as the
  * server sent it: no page, no request. The board and the controller ask it
- * which card a pick-up takes and what a move changes.
+ * which cards a pick-up takes, where the server said a card may go and what a
+ * move would leave.
  */
+
+import { cardCode } from "./cards.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
 
@@ -74,4 +77,42 @@ export function sameBoard(one, other) {
     return column.hidden === match.hidden && column.cards.join() === match.cards.join();
   });
   return columns && one.foundations.every((foundation, index) => foundation.height === other.foundations[index].height);
+}
+
+/**
+ * @param {GameState} state
+ * @param {string} card
+ * @param {string} target a column's number ("1" … "7"), or "F"
+ * @returns {boolean} whether the server listed *target* among the places *card* may go
+ */
+export function listed(state, card, target) {
+  return (state.targets[card] ?? []).includes(target);
+}
+
+/**
+ * The board of *state* once *card*, with the cards on it, has gone to
+ * *target*, as far as the page can know before the server answers: a card
+ * the move uncovers stays face down until the answer names it, and the score,
+ * the counts and the lists of targets are the answer's to give.
+ * @param {GameState} state
+ * @param {string} card a face-up card of a column, or a foundation's top
+ * @param {string} target a column's number ("1" … "7"), or "F"
+ * @returns {GameState}
+ */
+export function foreseen(state, card, target) {
+  const columns = state.columns.map((column) => ({ ...column, cards: [...column.cards] }));
+  const foundations = state.foundations.map((foundation) => ({ ...foundation }));
+  const home = foundations.find((foundation) => foundation.suit === card[1]);
+  const source = columns.find((column) => column.cards.includes(card));
+  let moving = [card];
+  if (source) moving = source.cards.splice(source.cards.indexOf(card));
+  else if (home) {
+    home.height -= 1;
+    home.top = home.height ? cardCode(home.height, home.suit) : null;
+  }
+  if (target === "F" && home) {
+    home.height += 1;
+    home.top = card;
+  } else if (target !== "F") columns[Number(target) - 1].cards.push(...moving);
+  return { ...state, columns, foundations };
 }
