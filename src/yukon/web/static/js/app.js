@@ -2,8 +2,8 @@
 //# allFunctionsCalledOnLoad
 /**
  * The app's entry: loads settings and language, builds the views, wires input
- * and buttons, and routes between the game and the pages: Statistics, the game
- * history (and a game of it watched move by move), Rules, Examples and FAQ.
+ * and buttons, and keeps the notice, the win window and the words in step with
+ * the game; router.js shows the game or a page at each address.
  */
 import { Announcer, describeChange } from "./announce.js";
 import { ApiError, api } from "./api.js";
@@ -30,19 +30,10 @@ import { KeyboardInput, makeKeysDialog } from "./keyboard.js";
 import { BOARD_LABELS, apiErrorMessage } from "./messages.js";
 import { fillRuleChoices, loadRegistry, rules } from "./rulesets.js";
 import { SettingsStore } from "./settings.js";
-import { href, route } from "./paths.js";
+import { href } from "./paths.js";
+import { Router, linkedCode } from "./router.js";
 
 /** @typedef {import("./api.js").GameState} GameState */
-
-/** The pages, by the first part of their address; /history/{id} watches a game. */
-const PAGES = new Set(["stats", "history", "rules", "examples", "faq"]);
-
-/**
- * A page shown in place of the game; closed when the player leaves it.
- * @typedef {object} Page
- * @property {() => Promise<void>} render
- * @property {() => void} [close]
- */
 
 class App {
   /**
@@ -72,12 +63,19 @@ class App {
       announce: (text) => this.announcer.say(text),
       onState: (state) => this.onState(state),
     });
-    /** @type {Page | null} */
-    this.page = null;
     /** Settles once the visit's game is in (see start): a page opened by its address waits for it. */
     this.opened = Promise.resolve();
-    /** Counts the addresses shown, so that a page that loads late is not drawn over a newer one. */
-    this.routes = 0;
+    this.router = new Router({
+      game: this.game,
+      toast: this.toast,
+      focus: this.focus,
+      visit: () => this.visit,
+      opened: () => this.opened,
+      showNotice: () => this.showNotice(),
+      layout: () => this.board.layout(),
+      closeMenu: () => this.closeMenu(),
+      failed: (error) => this.failed(error),
+    });
     fillRuleChoices(byId("new-rules"));
     this.newGame = new NewGameDialog(async (request) => {
       await this.game.newGame(request);
@@ -93,16 +91,8 @@ class App {
       newGame: () => this.newGame.open(this.game.state?.rules ?? rules().default_rules, inProgress(this.game.state)),
       replay: () => this.inSight(() => this.replay()),
       undo: () => this.inSight(() => this.game.undo()),
-      stats: () => this.navigate("/stats"),
-      review: () => this.review(),
-    };
-    /** @type {import("./history.js").HistoryActions} */
-    this.pageActions = {
-      play: (code) => this.playDeal(code),
-      resume: (id) => this.resume(id),
-      currentId: () => this.opened.then(() => this.game.state?.id ?? null),
-      practice: (id, moves) => this.practice(id, moves),
-      reviewed: (id) => void this.game.refresh(id).catch((error) => console.warn(error)),
+      stats: () => this.router.navigate("/stats"),
+      review: () => this.router.review(),
     };
     this.win = new WinDialog(actions);
     this.notice = new NoMovesNotice(actions);
@@ -180,11 +170,11 @@ class App {
       this.dock.place();
       this.board.layout();
     });
-    window.addEventListener("popstate", () => this.route());
+    window.addEventListener("popstate", () => this.router.route());
     document.addEventListener("click", (event) => {
       // A click anywhere else closes the menu, as menus do.
       if (!(/** @type {Element} */ (event.target).closest("#menu"))) this.closeMenu();
-      this.follow(event);
+      this.router.follow(event);
     });
   }
 
@@ -219,7 +209,7 @@ class App {
 
   /** Show the game, leaving any page: what a game's button does must be seen. */
   showGame() {
-    if (byId("view-game").hidden) this.navigate("/");
+    if (byId("view-game").hidden) this.router.navigate("/");
   }
 
   /**
@@ -282,91 +272,6 @@ class App {
     }
   }
 
-  /**
-   * Follow an in-app link without reloading the page.
-   * @param {MouseEvent} event
-   */
-  follow(event) {
-    const link = /** @type {HTMLElement} */ (event.target).closest("a[data-route]");
-    if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    this.closeMenu();
-    this.navigate(route(/** @type {HTMLAnchorElement} */ (link).pathname));
-  }
-
-  /**
-   * Show the game or a page of the app, as a link to *path* would.
-   * @param {string} path
-   * @param {{review: boolean} | null} [state] kept with the address: a Watch page asked to review its game
-   */
-  navigate(path, state = null) {
-    if (path !== route()) history.pushState(state, "", href(path) + visitQuery(this.visit));
-    this.route();
-  }
-
-  /** *Where did it go wrong?* of the game on the board: its Watch page, asking at once. */
-  review() {
-    const id = this.game.state?.id;
-    if (id) this.navigate(`/history/${encodeURIComponent(id)}`, { review: true });
-  }
-
-  /**
-   * *Try from here*: a practice game of game *id*'s deal, its line's first
-   * *moves* moves played, on the board with the focus.
-   * @param {string} id
-   * @param {number} moves
-   */
-  async practice(id, moves) {
-    try {
-      await this.game.practice(id, moves);
-      this.navigate("/");
-      this.toast.show(moves ? t("review.practice_started", { number: moves }) : t("review.practice_started_deal"));
-      this.focus.go(this.focus.spot);
-    } catch (error) {
-      this.failed(error);
-    }
-  }
-
-  /**
-   * Take up an unfinished game from the game history again and show it.
-   * @param {string} id
-   */
-  async resume(id) {
-    try {
-      if (id !== this.game.state?.id) await this.game.resume(id);
-      this.navigate("/");
-    } catch (error) {
-      this.failed(error);
-    }
-  }
-
-  /**
-   * Start a new game of *code* (from the game history) and show it.
-   * @param {string} code
-   */
-  async playDeal(code) {
-    try {
-      await this.game.newGame({ code });
-      this.navigate("/");
-    } catch (error) {
-      this.failed(error);
-    }
-  }
-
-  /**
-   * Play the daily deal of *day* under *rules* (from the calendar) and show it.
-   * @param {string} day YYYY-MM-DD
-   * @param {string} rules
-   */
-  async playDaily(day, rules) {
-    try {
-      await this.game.newGame({ daily: day, rules });
-      this.navigate("/");
-    } catch (error) {
-      this.failed(error);
-    }
-  }
-
   /** Delete everything the server keeps for the player, once they confirm it; then start afresh. */
   async deleteData() {
     this.closeMenu();
@@ -381,67 +286,6 @@ class App {
 
   closeMenu() {
     /** @type {HTMLDetailsElement} */ (byId("menu")).open = false;
-  }
-
-  /** Show the game or the page the address names. */
-  route() {
-    const [name = "", detail = null, ...rest] = pathParts();
-    const known = PAGES.has(name) && !rest.length && (detail === null || name === "history");
-    const page = known ? name : null;
-    byId("view-game").hidden = page !== null;
-    byId("view-page").hidden = page === null;
-    this.showNotice();
-    this.routes += 1;
-    this.page?.close?.();
-    this.page = null;
-    for (const link of document.querySelectorAll(".menu-items a[data-route]")) {
-      link.toggleAttribute("aria-current", route(/** @type {HTMLAnchorElement} */ (link).pathname) === `/${page ?? ""}`);
-    }
-    document.title = page ? `${t(`page.${page}.title`)} — ${t("app.title")}` : t("app.title");
-    if (page === null) {
-      this.board.layout();
-      return;
-    }
-    window.scrollTo(0, 0);
-    this.showPage(page, detail).catch((error) => this.failed(error));
-  }
-
-  /**
-   * Load a page's module on first use (the game does not wait for them) and draw it.
-   * @param {string} page
-   * @param {string | null} detail the game a /history/{id} address names
-   */
-  async showPage(page, detail) {
-    const article = byId("page");
-    const route = this.routes;
-    article.replaceChildren();
-    const shown = await this.loadPage(article, page, detail);
-    // Another address may have been followed while the module loaded.
-    if (!shown || route !== this.routes) return;
-    this.page = shown;
-    await shown.render();
-  }
-
-  /**
-   * @param {HTMLElement} article
-   * @param {string} page
-   * @param {string | null} detail
-   * @returns {Promise<Page | null>} the page to draw, or null for a text page (drawn at once)
-   */
-  async loadPage(article, page, detail) {
-    if (page === "examples") return new (await import("./examples.js")).ExamplesPage(article);
-    if (page === "stats") {
-      return new (await import("./stats.js")).StatsPage(article, (day, rules) => this.playDaily(day, rules));
-    }
-    if (page === "history" && detail !== null) {
-      const review = !!history.state?.review;
-      return new (await import("./watch.js")).WatchPage(article, this.pageActions, detail, review);
-    }
-    if (page === "history") return new (await import("./history.js")).HistoryPage(article, this.pageActions);
-    const route = this.routes;
-    const { renderTextPage } = await import("./pages.js");
-    if (route === this.routes) renderTextPage(article, /** @type {"rules" | "faq"} */ (page));
-    return null;
   }
 
   /**
@@ -464,7 +308,7 @@ class App {
     }
     this.settingsDialog.fillLanguages();
     /** @type {HTMLSelectElement} */ (byId("settings-language")).value = language ?? "";
-    this.route();
+    this.router.route();
   }
 
   /** Put every fixed text, name and label in the current language. */
@@ -500,7 +344,7 @@ class App {
     this.translate();
     const opened = opening.then((value) => this.game.start(value));
     this.opened = opened.catch(() => {});
-    this.route();
+    this.router.route();
     await opened;
     document.body.classList.remove("booting");
     // When the board is drawn and answers input: bench/browser.py reads this mark.
@@ -514,39 +358,6 @@ class App {
  */
 function inProgress(state) {
   return !!state && state.moves > 0 && !state.won;
-}
-
-/**
- * @param {string | null} visit a link's language for this visit
- * @returns {string} the query that keeps it in the address ("" without one)
- */
-function visitQuery(visit) {
-  return visit ? `?lang=${visit}` : "";
-}
-
-/** @returns {string[]} the parts of the address's path, decoded ("/history/k3J9" → ["history", "k3J9"]) */
-function pathParts() {
-  return route()
-    .split("/")
-    .filter(Boolean)
-    .map((part) => {
-      try {
-        return decodeURIComponent(part);
-      } catch {
-        return part;
-      }
-    });
-}
-
-/**
- * @param {string | null} visit
- * @returns {string | null} the game code of a /play/CODE address, which is then left
- */
-function linkedCode(visit) {
-  const match = route().match(/^\/play\/([^/]+)\/?$/);
-  if (!match) return null;
-  history.replaceState(null, "", href(`/${visitQuery(visit)}`));
-  return decodeURIComponent(match[1]);
 }
 
 /**
