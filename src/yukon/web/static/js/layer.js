@@ -50,7 +50,7 @@ export function setStyle(node, property, value) {
 export class CardLayer {
   /**
    * @param {string} prefix the board's own prefix for its cards' ids
-   * @param {{card: (code: string) => string, faceDown: () => string}} labels the cards' accessible names
+   * @param {Pick<import("./board.js").Labels, "card" | "faceDown">} labels the cards' accessible names
    */
   constructor(prefix, labels) {
     this.prefix = prefix;

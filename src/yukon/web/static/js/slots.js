@@ -112,7 +112,7 @@ export class BoardSlots {
 
   /**
    * Mark the place that holds the card with the keyboard's focus ring (none: null).
-   * @param {{column: number} | {foundation: number} | null} where
+   * @param {import("./state.js").Place | null} where the card with the focus, if any
    */
   holdFocus(where) {
     const slot = !where ? null : "foundation" in where ? this.foundations[where.foundation] : this.columns[where.column];
