@@ -56,13 +56,6 @@ def test_the_page_states_the_figures_of_the_data() -> None:
         assert interval in page
 
 
-def test_the_pools_hold_the_deals_the_study_won() -> None:
-    pools = {rules: set(pool(rules)) for rules in STUDIED}
-    for verdict in _verdicts().values():
-        if verdict.status is Status.WON:
-            assert verdict.code.number in pools[verdict.code.rules], verdict.code
-
-
 def _share(verdicts: list[Verdict], rules: RuleSet, status: Status, digits: int = 0) -> str:
     mine = [v for v in verdicts if v.code.rules is rules]
     share = 100 * sum(v.status is status for v in mine) / len(mine)
@@ -105,7 +98,7 @@ def test_a_retry_gives_every_undecided_deal_a_larger_budget(retry: Path) -> None
     assert set(retried) == {
         code for code, v in before.items() if v.status is Status.UNKNOWN and code.rules in rules
     }
-    (one, *_), (again, *_) = _read(DATA).values(), retried.values()
+    (one, *_), (again, *_) = _verdicts().values(), retried.values()
     assert again.solver == one.solver
     previous = [v.budget.states for v in before.values() if v.code in retried]
     assert again.budget.states is not None
@@ -135,9 +128,9 @@ def test_the_page_states_the_figures_of_a_retry(retry: Path) -> None:
             assert f"{low.removesuffix(' %')} – {high} | {interval} |" in page, line
 
 
-def test_the_pools_hold_the_deals_the_retries_won() -> None:
+@pytest.mark.parametrize("study", [DATA, *RETRIES], ids=lambda path: path.stem)
+def test_the_pools_hold_the_deals_the_study_won(study: Path) -> None:
     pools = {rules: set(pool(rules)) for rules in STUDIED}
-    for retry in RETRIES:
-        for verdict in _read(retry).values():
-            if verdict.status is Status.WON:
-                assert verdict.code.number in pools[verdict.code.rules], (retry, verdict.code)
+    for verdict in _read(study).values():
+        if verdict.status is Status.WON:
+            assert verdict.code.number in pools[verdict.code.rules], verdict.code
