@@ -14,6 +14,7 @@
  * each card inside its named group. Parts: the layer of cards (layer.js), the
  * named places (slots.js), the layout (placing.js), where cards lie (state.js).
  */
+import { cardCode } from "./cards.js";
 import { CardLayer, MOVE_MS } from "./layer.js";
 import { GAME_SPREAD, fitBoard } from "./layout.js";
 import { afterFrame, inFrameOfItsOwn } from "./later.js";
@@ -232,7 +233,7 @@ export class BoardView {
   fillFoundation(index, foundation) {
     const shown = [];
     for (let rank = Math.max(1, foundation.height - 1); rank <= foundation.height; rank += 1) {
-      shown.push(this.face(`${"A23456789TJQK"[rank - 1]}${foundation.suit}`));
+      shown.push(this.face(cardCode(rank, foundation.suit)));
     }
     // The card under the top one only shows when the top is dragged away (access.css).
     for (const node of shown) node.classList.toggle("under", node !== shown[shown.length - 1]);
