@@ -4,6 +4,8 @@
 # four times the states a second. The normal build (`pip install .`, the released wheel) stays pure
 # Python. Needs the dev tools (scripts/setup.sh dev), a C compiler and Python's headers (Debian:
 # sudo apt-get install gcc python3-dev); says what is missing and exits with status 3 without them.
+# The compiled yukon.solver.proofs.closure runs on mypyc's runtime library, librt (installed with
+# the dev tools); where it is missing, the pairs fall back to their pure derivation.
 # Built from a copy of the sources, so no compiled module is left in src/, where the checkout's
 # editable install would import it in place of the code being edited.
 # Usage: scripts/compile.sh [OUT_DIR]   (default dist/; prints the wheel's path)

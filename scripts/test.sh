@@ -78,10 +78,11 @@ echo "== pytest"
 if [ $# = 0 ]; then
   # The same tests of the solver on the compiled modules: the installed wheel's copy of the
   # package comes first on the path (tests/solver/test_build.py checks that it is the one used).
-  # Not those of orders.py and pairs.py: both stay pure Python in the compiled build (see
-  # pyproject.toml), so a second run would test the same code again, for minutes.
+  # Not those of orders.py: it stays pure Python in the compiled build (see pyproject.toml), so
+  # a second run would test the same code again, for minutes; the pairs it derives come from
+  # closure.py there, which tests/solver/proofs/test_pairs.py checks against the pure build's.
   echo "== pytest tests/solver, compiled"
   YUKON_EXPECT_BUILD=compiled PYTHONPATH="$compiled/site" \
     .venv/bin/python -m pytest "${PARALLEL[@]}" tests/solver \
-    --ignore=tests/solver/proofs/test_orders.py --ignore=tests/solver/proofs/test_pairs.py
+    --ignore=tests/solver/proofs/test_orders.py
 fi

@@ -22,6 +22,7 @@ COMPILED_MODULES: Final = (
     "yukon.solver.board",
     "yukon.solver.proofs.frozen",
     "yukon.solver.measures",
+    "yukon.solver.proofs.closure",
     "yukon.solver.proofs.reach",
     "yukon.solver.safe",
     "yukon.solver.search",

@@ -16,8 +16,9 @@ from tests.solver.reference import (
 )
 from yukon.engine import CLASSIC, RELAXED, RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver.board import Board
+from yukon.solver.proofs.closure import Closure
 from yukon.solver.proofs.escape import escape_lost
-from yukon.solver.proofs.pairs import Pairs, _set_bits
+from yukon.solver.proofs.pairs import Pairs, _set_bits, height, leave, up
 from yukon.solver.proofs.reach import unreached
 
 Fact = tuple[object, ...]
@@ -160,6 +161,32 @@ def test_no_position_of_a_winning_line_is_found_lost() -> None:
                 assert not Pairs(board).lost(board), (number, step)
             checked += 1
     assert checked > 500
+
+
+def test_the_words_derive_the_pairs_the_wide_ints_do(rules: RuleSet) -> None:
+    """:mod:`yukon.solver.proofs.closure` (the compiled build's derivation; interpreted in the
+    pure build's run) against :meth:`Pairs.derived_in_ints`, with events barred as
+    :mod:`yukon.solver.proofs.orders` bars them, and whether a position is lost: on a few
+    positions found lost and a few not."""
+    wanted = {True: 3, False: 4}
+    for number, position in enumerate(islice(small_positions(41, rules, most=30), 3000)):
+        board = Board(position)
+        pairs = Pairs(board)
+        lost = bool(pairs.unfinished(board))
+        if not wanted[lost]:
+            continue
+        wanted[lost] -= 1
+        closure = pairs.closure(Closure)
+        facts = pairs.facts_of(board)
+        column = board.columns[number % 7]
+        card = column[-1] if column else 0
+        for barred in (0, 1 << leave(card), 1 << up(card) | 1 << leave(51 - card)):
+            assert closure.partners(facts, barred) == pairs.derived_in_ints(facts, barred)
+        assert closure.together(facts, [height(suit, 13) for suit in range(4)]) is not lost
+        assert pairs.lost(board) is lost
+        if not any(wanted.values()):
+            return
+    pytest.fail(f"still wanted: {wanted}")
 
 
 def test_deal_17_is_lost_from_the_start() -> None:

@@ -19,12 +19,17 @@ more. docs/solver.md gives the steps and the proof in full, with YU1 deal 17.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from itertools import compress
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from yukon.solver.board import Board
+from yukon.solver.build import is_compiled
 from yukon.solver.tables import CARD_COUNT, KING_RANK
+
+if TYPE_CHECKING:
+    from yukon.solver.proofs.closure import Closure
 
 __all__ = ["Pairs", "height", "leave", "up"]
 
@@ -44,6 +49,7 @@ class Pairs:
     __slots__ = (
         "_bare",
         "_by_need",
+        "_closure",
         "_goal",
         "_lying",
         "_on",
@@ -87,6 +93,8 @@ class Pairs:
         self.events: list[int] = []
         """The events of each step, a bit each (see :func:`leave` and :func:`up`)."""
         self._make_steps(parents, places)
+        self._closure = _native_closure(self)
+        """The same derivations in machine words, in the compiled build only."""
 
     def _places(self, board: Board) -> list[set[int]]:
         """The places each card may lie on: the cards it may be put on, its place in *board*'s
@@ -160,6 +168,12 @@ class Pairs:
 
     def derived_from(self, start: list[int], barred: int = 0) -> list[int]:
         """:meth:`derived` from a position given by its facts (:meth:`facts_of`)."""
+        if self._closure is not None:
+            return self._closure.partners(start, barred)
+        return self.derived_in_ints(start, barred)
+
+    def derived_in_ints(self, start: list[int], barred: int = 0) -> list[int]:
+        """:meth:`derived_from` in wide ints, a fact's partners in one (the pure build's)."""
         together = _bits(start)
         partners = [0] * self.facts
         for fact in start:
@@ -220,6 +234,17 @@ class Pairs:
             if carried & bit and all(partners[fact] & bits == bits for fact in need)
         ]
 
+    def closure(self, kind: type[Closure]) -> Closure:
+        """These steps for :class:`~yukon.solver.proofs.closure.Closure` (*kind*)."""
+        steps = self._steps
+        return kind(
+            self.facts,
+            [need for need, *_ in steps],
+            [gain for _, _, gain, _, _ in steps],
+            [kept & ((1 << self.facts) - 1) for *_, kept in steps],
+            self.events,
+        )
+
     def may_go_on(self, card: int, place: int) -> bool:
         """Whether a move may put *card* on *place* (steps 1 and 3)."""
         return place in self._targets[card]
@@ -243,6 +268,8 @@ class Pairs:
     def lost(self, board: Board) -> bool:
         """Whether *board*'s position is lost by the claim above: some two suits
         (or one) cannot be completed together."""
+        if self._closure is not None:
+            return not self._closure.together(self.facts_of(board), self._goal)
         return bool(self.unfinished(board))
 
     def unfinished(self, board: Board) -> list[int]:
@@ -255,6 +282,19 @@ class Pairs:
             for suit, f in enumerate(goal)
             if any(not partners[f] >> g & 1 or not partners[g] >> f & 1 for g in goal)
         ]
+
+
+def _native_closure(pairs: Pairs) -> Closure | None:
+    """*pairs*' steps for :mod:`yukon.solver.proofs.closure` when the build compiled it: the
+    interpreter runs that module ten times slower than the wide ints here, and the pure build's
+    own install (requirements/run.txt) has no ``librt``, which it imports."""
+    try:
+        module = importlib.import_module("yukon.solver.proofs.closure")
+    except ImportError:
+        return None
+    if not is_compiled(module.__name__):
+        return None
+    return pairs.closure(module.Closure)
 
 
 def height(suit: int, cards: int) -> int:
