@@ -46,7 +46,7 @@ def test_every_entry_names_a_place_and_a_proof_the_search_can_ask_there() -> Non
         if ask.when == AFTER_MOVE:
             assert ask.proof == "frozen"
         elif ask.when == AFTER_TURN:
-            assert ask.proof == "reach"
+            assert ask.proof in ("reach", "pairs")
         else:
             assert ask.proof in NAMES
 
@@ -86,17 +86,18 @@ def test_the_asks_made_once_come_as_the_table_says() -> None:
 
 def test_the_complete_search_cuts_lines_from_the_states_the_table_gives() -> None:
     _, phases = _asks(1, 100)
-    ((frozen,),) = {(ask.after,) for ask in SCHEDULE if ask.when == AFTER_MOVE}
-    ((reach,),) = {(ask.after,) for ask in SCHEDULE if ask.when == AFTER_TURN}
-    assert phases.complete.lost_from == frozen
-    assert phases.complete.relaxed_from == reach
+    after = {(ask.when, ask.proof): ask.after for ask in SCHEDULE}
+    assert phases.complete.lost_from == after[AFTER_MOVE, "frozen"]
+    assert phases.complete.relaxed_from == after[AFTER_TURN, "reach"]
+    assert phases.complete.paired_from == after[AFTER_TURN, "pairs"]
 
 
 def test_moving_an_entry_of_the_table_moves_the_ask(monkeypatch: pytest.MonkeyPatch) -> None:
     deal = Position.from_code(GameCode(CLASSIC, 17))
     assert solve(deal, Limit(states=10_000)).states == sum(WEIGHTS[:3]) * SLICE
     moved = tuple(
-        Ask(ask.proof, ROOT, cost=ask.cost) if ask.proof == "pairs" else ask for ask in SCHEDULE
+        Ask(ask.proof, ROOT, cost=ask.cost) if ask.when == COMPLETE_START else ask
+        for ask in SCHEDULE
     )
     monkeypatch.setattr(schedule_module, "SCHEDULE", moved)
     result = solve(deal, Limit(states=10_000))

@@ -24,7 +24,7 @@ from yukon.solver.schedule import (
     SLICE,
     WEIGHTS,
 )
-from yukon.solver.search import _Budget, _DepthFirst, _luby, _Phases
+from yukon.solver.search import _NEVER, _Budget, _DepthFirst, _luby, _Phases
 from yukon.solver.tables import FOUNDATION, Tables
 
 from .reference import TooLargeError, confirm_lost, exhaustive_winnable, small_positions
@@ -303,9 +303,15 @@ def _plain_depth_first(
     return seen, [undo.move for undo in path]
 
 
-def _complete(position: Position, relaxed_from: int) -> _DepthFirst:
+def _complete(position: Position, relaxed_from: int, paired_from: int = _NEVER) -> _DepthFirst:
     board = Board(position)
-    return _DepthFirst(board, LostPositions(board), relaxed_from=relaxed_from)
+    return _DepthFirst(
+        board,
+        LostPositions(board),
+        relaxed_from=relaxed_from,
+        paired_from=paired_from,
+        origin=position,
+    )
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=str)
@@ -344,3 +350,37 @@ def test_the_relaxed_game_shortens_a_proof() -> None:
     plain = _complete(position, relaxed_from=budget + 1)
     assert plain.run(_Budget(Limit(states=budget)).turn(budget)) is None
     assert not plain.done
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
+def test_the_pairs_after_turns_cut_no_won_line(rules: RuleSet) -> None:
+    # As above, with the pairs asked after every turn too.
+    lost = won = 0
+    for position in islice(small_positions(13, rules), 1_000):
+        try:
+            winnable = exhaustive_winnable(position, cap=3_000)
+        except TooLargeError:
+            continue
+        search = _complete(position, relaxed_from=0, paired_from=0)
+        found = search.run(_Budget(Limit(states=50_000)).turn(50_000))
+        assert (found is not None) == winnable, position.layout_lines()
+        assert found is not None or search.done
+        lost += not winnable
+        won += winnable
+        if lost >= 10 and won >= 30:
+            break
+    assert lost >= 10
+    assert won >= 30
+
+
+@pytest.mark.parametrize(("number", "asked", "plain"), [(18_937, 17, 485), (11_142, 175, 1_417)])
+def test_the_pairs_after_turns_shorten_a_proof(number: int, asked: int, plain: int) -> None:
+    # YU1 deals the complete search alone (with the relaxed game after every turn) exhausts in
+    # *plain* states, and in *asked* when it also asks the pairs after every turn.
+    position = Position.from_code(GameCode(CLASSIC, number))
+    for paired_from, states in ((0, asked), (_NEVER, plain)):
+        search = _complete(position, relaxed_from=0, paired_from=paired_from)
+        budget = _Budget(Limit(states=10_000))
+        assert search.run(budget.turn(10_000)) is None
+        assert search.done
+        assert budget.states == states

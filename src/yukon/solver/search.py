@@ -30,6 +30,7 @@ from yukon.solver import schedule
 from yukon.solver.board import Board, Snapshot, Undo
 from yukon.solver.measures import progress
 from yukon.solver.proofs.frozen import LostPositions
+from yukon.solver.proofs.pairs import Pairs
 from yukon.solver.proofs.provers import Provers
 from yukon.solver.proofs.reach import unreached
 from yukon.solver.result import (
@@ -46,7 +47,7 @@ from yukon.solver.tables import FOUNDATION
 
 __all__ = ["VERSION", "SolverError", "solve", "verify"]
 
-VERSION: Final = "11"
+VERSION: Final = "12"
 """The search's revision, recorded with every verdict of ``yukon analyze``: a
 change that can alter a verdict or a count of states under the same budget takes a new one, so
 that results of two searches are never mixed into one figure. docs/solver.md says what each
@@ -156,18 +157,26 @@ class _LostCheck(Protocol):
         """Whether the position is lost just after a move put *card* on a column."""
 
 
+_IN_THE_LOOP: Final = {
+    schedule.AFTER_MOVE: ("frozen",),
+    schedule.AFTER_TURN: ("reach", "pairs"),
+}
+"""The proofs the complete search's loop can ask at each point of a line."""
+
+
 def _after(when: str, proof: str) -> int:
     """From how many states on the schedule asks *proof* at *when* (never: :data:`_NEVER`).
 
-    :raises ValueError: when it asks another proof there: the complete search's loop asks only
-        ``frozen`` after a move onto a column and ``reach`` after a turn.
+    :raises ValueError: when it asks a proof there that the loop cannot ask (see
+        :data:`_IN_THE_LOOP`).
     """
     after = _NEVER
     for ask in schedule.SCHEDULE:
         if ask.when == when:
-            if ask.proof != proof:
+            if ask.proof not in _IN_THE_LOOP[when]:
                 raise ValueError(f"the search cannot ask the proof {ask.proof!r} at {when!r}")
-            after = min(after, ask.after)
+            if ask.proof == proof:
+                after = min(after, ask.after)
     return after
 
 
@@ -182,6 +191,8 @@ class _Phases:
             LostPositions(board),
             lost_from=_after(schedule.AFTER_MOVE, "frozen"),
             relaxed_from=_after(schedule.AFTER_TURN, "reach"),
+            paired_from=_after(schedule.AFTER_TURN, "pairs"),
+            origin=position,
         )
         self.first = _DepthFirst(_focused(position))
         self.restarts = _Restarts(_focused(position))
@@ -270,8 +281,9 @@ class _DepthFirst:
     With *lost*, from *lost_from* states of the budget on, lines are cut where a move onto a
     column leaves a position proven lost (a move to the foundations never does). From
     *relaxed_from* states on, lines are also cut where a move that turns a card leaves a
-    position lost in the relaxed game of :mod:`yukon.solver.proofs.reach`. With *cap*, the
-    search ends (``capped``) once it has seen that many positions.
+    position lost in the relaxed game of :mod:`yukon.solver.proofs.reach`, and from
+    *paired_from* states on where it leaves one :mod:`yukon.solver.proofs.pairs` finds lost. With
+    *cap*, the search ends (``capped``) once it has seen that many positions.
     """
 
     def __init__(
@@ -281,11 +293,19 @@ class _DepthFirst:
         cap: int = 0,
         lost_from: int = 0,
         relaxed_from: int = _NEVER,
+        paired_from: int = _NEVER,
+        origin: Position | None = None,
     ) -> None:
         self.board = board
+        self.origin = origin
+        """Where *board* started, for the pairs (needed with *paired_from*)."""
         self.lost = lost
         self.lost_from = lost_from
         self.relaxed_from = relaxed_from
+        self.paired_from = paired_from
+        self.pairs: Pairs | None = None
+        """Made from *origin* at the first ask (its places hold for every position the search
+        reaches from there)."""
         self.cap = cap
         self.seen = {board.key}
         self.path: list[Undo] = []
@@ -326,7 +346,7 @@ class _DepthFirst:
                 and lost.after_move(move >> 3)
             ):
                 board.unmake(path.pop())  # lost for good: nothing to try from here
-            elif undo.turned and budget.states >= self.relaxed_from and unreached(board):
+            elif undo.turned and self._lost_after_turn(budget.states):
                 board.unmake(path.pop())  # likewise
             else:
                 frames.append(board.moves(seen))
@@ -336,6 +356,18 @@ class _DepthFirst:
                 return None
         self.done = True
         return None
+
+    def _lost_after_turn(self, states: int) -> bool:
+        """Whether the proofs asked after a turn, after *states* states, find the board's
+        position lost: ``reach`` from *relaxed_from* states, then ``pairs`` from *paired_from*."""
+        if states >= self.relaxed_from and unreached(self.board):
+            return True
+        if states < self.paired_from:
+            return False
+        if self.pairs is None:
+            assert self.origin is not None, "paired_from needs the origin"
+            self.pairs = Pairs(Board(self.origin))
+        return self.pairs.lost(self.board)
 
     def rewind(self) -> None:
         """Take back every move of the current line: the board is as given."""
