@@ -111,6 +111,7 @@ class Closure:
         for step in range(self.steps):
             todo = append(todo, step)
         common = vec[i64]([0] * width)
+        fresh = vec[i64]([0] * width)
         grown = vec[i64]([0] * width)
         events = self.event_words
         while len(todo) > 0:
@@ -120,7 +121,7 @@ class Closure:
                 step = todo[index]
                 barred = events[2 * step] & barred0 != 0 or events[2 * step + 1] & barred1 != 0
                 if not barred and self._ready(step, rows, common):
-                    self._gain(step, rows, common, grown)
+                    self._gain(step, rows, common, fresh, grown)
             if goal and self._joined(rows, goal):
                 break
             todo = self._next(grown)
@@ -143,16 +144,18 @@ class Closure:
                 common[k] = common[k] & known
         return True
 
-    def _gain(self, step: i64, rows: vec[i64], common: vec[i64], grown: vec[i64]) -> None:
+    def _gain(
+        self, step: i64, rows: vec[i64], common: vec[i64], fresh: vec[i64], grown: vec[i64]
+    ) -> None:
         """Rule 2 for *step*, ready with *common*: each gain with each fact it keeps that is
         derived with every need, and with each other gain; the facts whose partners grew go
-        into *grown*."""
+        into *grown* (*fresh*: room for the new partners)."""
         width, gains, gain_words = self.width, self.gains, self.gain_words
         row = step * width
-        fresh = vec[i64]([0] * width)
         new_any = False
         for k in range(width):
             common[k] = common[k] & self.kept_words[row + k] | gain_words[row + k]
+            fresh[k] = 0
         for place in range(self.gain_at[step], self.gain_at[step + 1]):
             base = gains[place] * width
             for k in range(width):
