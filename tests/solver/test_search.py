@@ -156,6 +156,15 @@ def test_only_a_budget_with_seconds_to_spare_asks_the_orders() -> None:
     assert not _Budget(Limit(states=1)).out_of_time()
 
 
+def test_only_a_budget_in_states_asks_the_pairs_after_turns() -> None:
+    # In seconds they cost more deals than they decide (schedule.IN_STATES_ONLY).
+    for limit, asks in ((Limit(states=LATE), True), (Limit(seconds=600.0), False)):
+        phases = _Phases(Position.from_code(GameCode(CLASSIC, 1)))
+        assert phases.run(_Budget(limit)) is not None  # won at once: the asks are set first
+        assert (phases.complete.paired_from == LATE) is asks
+        assert (phases.complete.paired_from == _NEVER) is not asks
+
+
 @pytest.mark.parametrize("states", [30, 300, 3_000, 30_000])
 def test_no_budget_makes_a_winnable_deal_unwinnable(states: int) -> None:
     # Each phase must hand the next one the position it was given, whatever

@@ -180,6 +180,15 @@ def _after(when: str, proof: str) -> int:
     return after
 
 
+def _seconds(when: str, proof: str) -> float:
+    """The seconds a budget in seconds must have left for the schedule to ask *proof* at
+    *when* (0 when it does not say)."""
+    return max(
+        (ask.seconds for ask in schedule.SCHEDULE if (ask.when, ask.proof) == (when, proof)),
+        default=0.0,
+    )
+
+
 class _Phases:
     """The four phases of the module docstring, each on its own board, taking turns, and the
     proofs asked between turns as the schedule says."""
@@ -218,6 +227,8 @@ class _Phases:
         quick phases do not look for lost positions: measured, the check costs
         them more time than it saves.
         """
+        if not budget.can_spare(_seconds(schedule.AFTER_TURN, "pairs")):
+            self.complete.paired_from = _NEVER
         phases: list[tuple[_Phase, int]] = [
             (self.first, 0),
             (self.milestones, 1),
