@@ -332,26 +332,29 @@ def _complete(position: Position, relaxed_from: int, paired_from: int = _NEVER) 
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=str)
-def test_the_relaxed_game_cuts_no_won_line(rules: RuleSet) -> None:
-    # The complete search asking the relaxed game after every turn from the
-    # start: it runs out of lines only in lost positions, and finds a win in
-    # every winnable one (checked against the exhaustive search).
+@pytest.mark.parametrize(("seed", "paired_from"), [(11, _NEVER), (13, 0)], ids=["reach", "pairs"])
+def test_the_proofs_after_turns_cut_no_won_line(
+    rules: RuleSet, seed: int, paired_from: int
+) -> None:
+    # The complete search asking the relaxed game (and the pairs) after every turn from the
+    # start: it runs out of lines only in lost positions, and finds a win in every winnable
+    # one (checked against the exhaustive search).
     lost = won = 0
-    for position in islice(small_positions(11, rules), 1_000):
+    for position in islice(small_positions(seed, rules), 1_000):
         try:
             winnable = exhaustive_winnable(position, cap=3_000)
         except TooLargeError:
             continue
-        search = _complete(position, relaxed_from=0)
+        search = _complete(position, relaxed_from=0, paired_from=paired_from)
         found = search.run(_Budget(Limit(states=50_000)).turn(50_000))
         assert (found is not None) == winnable, position.layout_lines()
         assert found is not None or search.done
         lost += not winnable
         won += winnable
-        if lost >= 10 and won >= 40:
+        if lost >= 10 and won >= 30:
             break
     assert lost >= 10
-    assert won >= 40
+    assert won >= 30
 
 
 def test_the_relaxed_game_shortens_a_proof() -> None:
@@ -367,27 +370,6 @@ def test_the_relaxed_game_shortens_a_proof() -> None:
     plain = _complete(position, relaxed_from=budget + 1)
     assert plain.run(_Budget(Limit(states=budget)).turn(budget)) is None
     assert not plain.done
-
-
-@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
-def test_the_pairs_after_turns_cut_no_won_line(rules: RuleSet) -> None:
-    # As above, with the pairs asked after every turn too.
-    lost = won = 0
-    for position in islice(small_positions(13, rules), 1_000):
-        try:
-            winnable = exhaustive_winnable(position, cap=3_000)
-        except TooLargeError:
-            continue
-        search = _complete(position, relaxed_from=0, paired_from=0)
-        found = search.run(_Budget(Limit(states=50_000)).turn(50_000))
-        assert (found is not None) == winnable, position.layout_lines()
-        assert found is not None or search.done
-        lost += not winnable
-        won += winnable
-        if lost >= 10 and won >= 30:
-            break
-    assert lost >= 10
-    assert won >= 30
 
 
 @pytest.mark.parametrize(("number", "asked", "plain"), [(18_937, 17, 485), (11_142, 175, 1_417)])
