@@ -88,6 +88,7 @@ class Closure:
         return self._joined(rows, goal)
 
     def _joined(self, rows: vec[i64], goal: list[int]) -> bool:
+        """Whether every two facts of *goal* are derived together in *rows*."""
         width = self.width
         for fact in goal:
             for other in goal:
