@@ -329,13 +329,11 @@ def _plain_depth_first(
 
 def _complete(position: Position, relaxed_from: int, paired_from: int = _NEVER) -> _DepthFirst:
     board = Board(position)
-    return _DepthFirst(
-        board,
-        LostPositions(board),
-        relaxed_from=relaxed_from,
-        paired_from=paired_from,
-        origin=position,
+    search = _DepthFirst(
+        board, LostPositions(board), relaxed_from=relaxed_from, paired_from=paired_from
     )
+    search.origin = position
+    return search
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=str)

@@ -201,8 +201,8 @@ class _Phases:
             lost_from=_after(schedule.AFTER_MOVE, "frozen"),
             relaxed_from=_after(schedule.AFTER_TURN, "reach"),
             paired_from=_after(schedule.AFTER_TURN, "pairs"),
-            origin=position,
         )
+        self.complete.origin = position
         self.first = _DepthFirst(_focused(position))
         self.restarts = _Restarts(_focused(position))
         self.milestones = _Milestones(_focused(position))
@@ -305,11 +305,10 @@ class _DepthFirst:
         lost_from: int = 0,
         relaxed_from: int = _NEVER,
         paired_from: int = _NEVER,
-        origin: Position | None = None,
     ) -> None:
         self.board = board
-        self.origin = origin
-        """Where *board* started, for the pairs (needed with *paired_from*)."""
+        self.origin: Position | None = None
+        """Where *board* started, for the pairs (to be set with *paired_from*)."""
         self.lost = lost
         self.lost_from = lost_from
         self.relaxed_from = relaxed_from
