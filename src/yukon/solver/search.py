@@ -164,29 +164,28 @@ _IN_THE_LOOP: Final = {
 """The proofs the complete search's loop can ask at each point of a line."""
 
 
-def _after(when: str, proof: str) -> int:
-    """From how many states on the schedule asks *proof* at *when* (never: :data:`_NEVER`).
+def _asks(when: str) -> list[schedule.Ask]:
+    """The schedule's asks at *when*, a point of the complete search's loop.
 
     :raises ValueError: when it asks a proof there that the loop cannot ask (see
         :data:`_IN_THE_LOOP`).
     """
-    after = _NEVER
-    for ask in schedule.SCHEDULE:
-        if ask.when == when:
-            if ask.proof not in _IN_THE_LOOP[when]:
-                raise ValueError(f"the search cannot ask the proof {ask.proof!r} at {when!r}")
-            if ask.proof == proof:
-                after = min(after, ask.after)
-    return after
+    asks = [ask for ask in schedule.SCHEDULE if ask.when == when]
+    for ask in asks:
+        if ask.proof not in _IN_THE_LOOP[when]:
+            raise ValueError(f"the search cannot ask the proof {ask.proof!r} at {when!r}")
+    return asks
+
+
+def _after(when: str, proof: str) -> int:
+    """From how many states on the schedule asks *proof* at *when* (never: :data:`_NEVER`)."""
+    return min((ask.after for ask in _asks(when) if ask.proof == proof), default=_NEVER)
 
 
 def _seconds(when: str, proof: str) -> float:
     """The seconds a budget in seconds must have left for the schedule to ask *proof* at
     *when* (0 when it does not say)."""
-    return max(
-        (ask.seconds for ask in schedule.SCHEDULE if (ask.when, ask.proof) == (when, proof)),
-        default=0.0,
-    )
+    return max((ask.seconds for ask in _asks(when) if ask.proof == proof), default=0.0)
 
 
 class _Phases:
