@@ -20,6 +20,7 @@ from yukon.solver.schedule import (
     AFTER_TURN,
     DEEP,
     DEEP_SECONDS,
+    EVERY_MOVE,
     LATE,
     LATE_WEIGHTS,
     ORDERS_SECONDS,
@@ -27,7 +28,7 @@ from yukon.solver.schedule import (
     SLICE,
     WEIGHTS,
 )
-from yukon.solver.search import _NEVER, _Budget, _DepthFirst, _luby, _Phases
+from yukon.solver.search import _NEVER, _Budget, _DepthFirst, _focused, _luby, _Phases, _Restarts
 from yukon.solver.tables import FOUNDATION, Tables
 
 from .reference import TooLargeError, confirm_lost, exhaustive_winnable, small_positions
@@ -147,6 +148,25 @@ def test_past_deep_a_deal_lost_by_deeper_orders_ends_at_once(
     assert isinstance(proof, dict)
     assert (proof["proof"], proof["deep"]) == ("orders", True)
     assert "up 8H" in proof["events"]
+
+
+def test_past_every_move_the_restarts_win_what_focus_leaves_out() -> None:
+    # A small Classic position won only with a move the focus leaves out: phase 1, which
+    # tries every focused line, runs out of them; so do the focused restarts. From
+    # EVERY_MOVE states on the restarts try every move, and win it.
+    position = next(islice(small_positions(21, CLASSIC), 13, None))
+    assert exhaustive_winnable(position)
+    first = _DepthFirst(_focused(position))
+    assert first.run(_Budget(Limit(states=100_000)).turn(100_000)) is None
+    assert first.done
+    for states, won in ((EVERY_MOVE - 100_000, False), (EVERY_MOVE, True)):
+        restarts = _Restarts(_focused(position))
+        budget = _Budget(Limit(states=states + 100_000))
+        budget.states = states
+        found = restarts.run(budget.turn(100_000))
+        assert (found is not None, restarts.board.focused) == (won, not won)
+        assert restarts.done is not won
+        assert (restarts.board.left == 0) is won
 
 
 def test_only_a_budget_with_seconds_to_spare_asks_the_orders() -> None:

@@ -3,12 +3,13 @@ transposition table, the only phase that may say "unwinnable".
 
 Four phases take turns, each on its own board, each going on where it stopped: (1) a focused
 depth-first search (no take-backs, no idle shuffles), (2) a best-first search over milestones,
-(3) restarts in budgets growing as the Luby sequence, and (4) the complete depth-first search,
-which leaves out positions proven lost and whose exhaustion proves the position unwinnable. The
-proofs of :mod:`yukon.solver.proofs` are asked as the schedule says. Every phase is
-deterministic under a budget in states, and what the search does in its first *n* states does
-not depend on the budget. A win is shortened and replayed through the engine before it is
-returned. docs/solver.md tells the whole of it, with the measurements behind each number.
+(3) restarts in budgets growing as the Luby sequence (over every move once the search is deep),
+and (4) the complete depth-first search, which leaves out positions proven lost and whose
+exhaustion proves the position unwinnable. The proofs of :mod:`yukon.solver.proofs` are asked
+as the schedule says. Every phase is deterministic under a budget in states, and what the search
+does in its first *n* states does not depend on the budget. A win is shortened and replayed
+through the engine before it is returned. docs/solver.md tells the whole of it, with the
+measurements behind each number.
 
 >>> from yukon.engine import GameCode, Record
 >>> result = solve(Position.from_code(GameCode.parse("YU1-C-AAAAAAB")), Limit(states=200_000))
@@ -47,7 +48,7 @@ from yukon.solver.tables import FOUNDATION
 
 __all__ = ["VERSION", "SolverError", "solve", "verify"]
 
-VERSION: Final = "12"
+VERSION: Final = "13"
 """The search's revision, recorded with every verdict of ``yukon analyze``: a
 change that can alter a verdict or a count of states under the same budget takes a new one, so
 that results of two searches are never mixed into one figure. docs/solver.md says what each
@@ -385,22 +386,30 @@ class _DepthFirst:
 
 
 class _Restarts:
-    """Short focused depth-first searches, each with its moves of similar promise
-    shuffled differently, in budgets growing as the Luby sequence (phase 3).
-    Once one of them tries every focused line, so would the rest: ``done``."""
+    """Short depth-first searches, each with its moves of similar promise shuffled
+    differently, in budgets growing as the Luby sequence (phase 3): over the focused moves,
+    and from :data:`~yukon.solver.schedule.EVERY_MOVE` states on over every move, with the
+    complete search's cuts, the budgets starting again from the sequence's first. Once one of
+    them tries every line it may, so would the rest: ``done``."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        self.lost: LostPositions | None = None
         self.runs = 0
+        self.first = 0
+        """The run before the current sequence of budgets' first."""
         self.current = self._next()
         self.done = False
 
     def _next(self) -> _DepthFirst:
         self.runs += 1
         self.board.noise = random.Random(self.runs)
-        return _DepthFirst(self.board, cap=schedule.RESTART_STATES * _luby(self.runs))
+        cap = schedule.RESTART_STATES * _luby(self.runs - self.first)
+        return _DepthFirst(self.board, self.lost, cap=cap)
 
     def run(self, budget: _Budget) -> list[int] | None:
+        if self.board.focused and budget.states >= schedule.EVERY_MOVE:
+            self._over_every_move()
         while not budget.paused:
             found = self.current.run(budget)
             if found is not None:
@@ -412,6 +421,14 @@ class _Restarts:
                 self.current.rewind()
                 self.current = self._next()
         return None
+
+    def _over_every_move(self) -> None:
+        """Go on over every move, from the sequence's first budget."""
+        self.current.rewind()
+        self.board.focused = False
+        self.lost = LostPositions(self.board)
+        self.first = self.runs
+        self.current = self._next()
 
 
 def _luby(i: int) -> int:
