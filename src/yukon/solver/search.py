@@ -397,7 +397,8 @@ class _Restarts:
         self.lost: LostPositions | None = None
         self.runs = 0
         self.first = 0
-        """The run before the current sequence of budgets' first."""
+        """The runs made before the current Luby sequence began (it begins again when the
+        restarts turn to every move)."""
         self.current = self._next()
         self.done = False
 
