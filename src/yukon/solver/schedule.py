@@ -82,7 +82,7 @@ instead of the focused ones. Focus leaves out take-backs and moving a card that 
 lies to its other place; in Alaska, where a card fits on the next card of its suit up or down,
 the wins of the deals still open here need those moves: version 12's wins past ``DEEP`` were
 all the complete search's, and of the 21 Alaska deals it leaves open at 2,000,000 states the
-restarts over every move win 14 (docs/solver.md, version 13)."""
+restarts over every move win 13 (docs/solver.md, version 13)."""
 LOCAL_STATES: Final = 300
 """How far phase 2 looks from one milestone for the next."""
 FACE_UP_STATES: Final = 50 * LOCAL_STATES
