@@ -152,21 +152,36 @@ def test_past_deep_a_deal_lost_by_deeper_orders_ends_at_once(
 
 def test_past_every_move_the_restarts_win_what_focus_leaves_out() -> None:
     # A small Classic position won only with a move the focus leaves out: phase 1, which
-    # tries every focused line, runs out of them; so do the focused restarts. From
-    # EVERY_MOVE states on the restarts try every move, and win it.
+    # tries every focused line, runs out of them; so do the focused restarts. The restarts
+    # over every move win it.
     position = next(islice(small_positions(21, CLASSIC), 13, None))
     assert exhaustive_winnable(position)
     first = _DepthFirst(_focused(position))
     assert first.run(_Budget(Limit(states=100_000)).turn(100_000)) is None
     assert first.done
-    for states, won in ((EVERY_MOVE - 100_000, False), (EVERY_MOVE, True)):
-        restarts = _Restarts(_focused(position))
-        budget = _Budget(Limit(states=states + 100_000))
-        budget.states = states
-        found = restarts.run(budget.turn(100_000))
-        assert (found is not None, restarts.board.focused) == (won, not won)
-        assert restarts.done is not won
-        assert (restarts.board.left == 0) is won
+    focused = _Restarts(_focused(position))
+    assert focused.run(_Budget(Limit(states=100_000)).turn(100_000)) is None
+    assert focused.done
+    board = Board(position)
+    wide = _Restarts(board, LostPositions(board))
+    assert wide.run(_Budget(Limit(states=100_000)).turn(100_000)) is not None
+    assert board.left == 0
+
+
+def test_the_restarts_over_every_move_have_turns_from_every_move_on() -> None:
+    assert [schedule_module.weights(states)[4] for states in (0, LATE, EVERY_MOVE - 1)] == [0] * 3
+    assert schedule_module.weights(EVERY_MOVE)[4] == schedule_module.weights(EVERY_MOVE)[2]
+    # Once the focused phases have tried every focused line they are dropped, but the
+    # restarts over every move go on: with the complete search held back (capped), they win
+    # the position above.
+    position = next(islice(small_positions(21, CLASSIC), 13, None))
+    phases = _Phases(position)
+    phases.complete.capped = True
+    budget = _Budget(Limit(states=EVERY_MOVE + 100_000))
+    budget.states = EVERY_MOVE
+    assert phases.run(budget) is not None
+    assert phases.restarts.done
+    assert phases.wide.board.left == 0
 
 
 def test_only_a_budget_with_seconds_to_spare_asks_the_orders() -> None:

@@ -94,7 +94,8 @@ class ProvedBy:
     """What decided a verdict: :data:`SOLUTION`, :data:`SEARCH`, or the *name* of a proof of
     :mod:`yukon.solver.proofs`, with what it concerns where that is cheap to say: the *cards*
     (in the notation of SPEC §3), the *suits* (letters) or the *events* (``leave 6D``,
-    ``up 7S``) it found; *deep* when the orders' rule 3 found them."""
+    ``up 7S``) it found; *deep* when the orders found them asked again, deeper (rule 3, and the
+    wider searches of ``orders-wide``)."""
 
     name: str
     cards: tuple[str, ...] = ()

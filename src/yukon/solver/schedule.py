@@ -21,6 +21,7 @@ __all__ = [
     "COMPLETE_START",
     "DEEP",
     "DEEP_SECONDS",
+    "DEEP_WEIGHTS",
     "EVERY_MOVE",
     "FACE_UP_STATES",
     "IN_STATES_ONLY",
@@ -34,8 +35,10 @@ __all__ = [
     "SCHEDULE",
     "SLICE",
     "WEIGHTS",
+    "WIDE_SECONDS",
     "Ask",
     "asked",
+    "weights",
 ]
 
 ROOT: Final = "root"
@@ -59,13 +62,14 @@ of 4, and 2 at 10 s pure instead of 5."""
 
 SLICE: Final = 500
 """The states of one turn of weight 1."""
-WEIGHTS: Final = (1, 2, 3, 4)
+WEIGHTS: Final = (1, 2, 3, 4, 0)
 """The turns of phases 1–4 in slices: each phase finds some wins far sooner than the others,
-and the complete search needs the most states, for proofs."""
+and the complete search needs the most states, for proofs. The fifth, the restarts over every
+move, has no turn before :data:`EVERY_MOVE`."""
 LATE: Final = 200_000
 """After this many states the turns follow :data:`LATE_WEIGHTS`: wins seldom need more, proofs
 of unwinnability more often."""
-LATE_WEIGHTS: Final = (0, 0, 1, 4)
+LATE_WEIGHTS: Final = (0, 0, 1, 4, 0)
 """Four of every five states for the complete search, the only phase that proves, and the rest
 for the restarts, which cut the tail of the wins."""
 ORDERS_SECONDS: Final = 1.5
@@ -77,12 +81,19 @@ DEEP: Final = 1_000_000
 DEEP_SECONDS: Final = 10.0
 """The seconds a budget in seconds must have left for that (2–6 s more)."""
 EVERY_MOVE: Final = DEEP
-"""After this many states the restarts (phase 3) try every move, as the complete search does,
-instead of the focused ones. Focus leaves out take-backs and moving a card that fits where it
-lies to its other place; in Alaska, where a card fits on the next card of its suit up or down,
-the wins of the deals still open here need those moves: version 12's wins past ``DEEP`` were
-all the complete search's, and of the 21 Alaska deals it leaves open at 2,000,000 states the
-restarts over every move win 13 (docs/solver.md, version 13)."""
+"""After this many states restarts over every move, as the complete search tries them, take
+turns beside the focused ones (:data:`DEEP_WEIGHTS`). Focus leaves out take-backs and moving a
+card that fits where it lies to its other place; in Alaska, where a card fits on the next card
+of its suit up or down, the wins of the deals still open here need those moves: version 12's
+wins past ``DEEP`` were all the complete search's, and of the 21 Alaska deals it leaves open at
+2,000,000 states the restarts over every move win 13 (docs/solver.md, version 13). The focused
+restarts go on too: in Classic they win as many deals past ``DEEP`` as those over every move,
+other deals (version 14)."""
+DEEP_WEIGHTS: Final = (0, 0, 1, 4, 1)
+"""The turns from :data:`EVERY_MOVE` states on: the restarts over every move take a turn as long
+as the focused ones'."""
+WIDE_SECONDS: Final = 20.0
+"""The seconds a budget in seconds must have left for ``orders-wide`` (1–10 s more)."""
 LOCAL_STATES: Final = 300
 """How far phase 2 looks from one milestone for the next."""
 FACE_UP_STATES: Final = 50 * LOCAL_STATES
@@ -113,8 +124,16 @@ SCHEDULE: Final[tuple[Ask, ...]] = (
     Ask("pairs", AFTER_TURN, after=LATE, seconds=IN_STATES_ONLY, cost="0.2–0.3 ms compiled"),
     Ask("orders", ONCE, after=LATE, seconds=ORDERS_SECONDS, cost="2–3 s"),
     Ask("orders-deep", ONCE, after=DEEP, seconds=DEEP_SECONDS, cost="2–6 s more"),
+    Ask("orders-wide", ONCE, after=DEEP, seconds=WIDE_SECONDS, cost="1–10 s more"),
 )
 """Every ask of a proof by the search, in the order it asks them at the same point."""
+
+
+def weights(states: int) -> tuple[int, ...]:
+    """The weights of the turns of the five phases once *states* states are spent."""
+    if states >= EVERY_MOVE:
+        return DEEP_WEIGHTS
+    return LATE_WEIGHTS if states >= LATE else WEIGHTS
 
 
 def asked(when: str) -> tuple[str, ...]:

@@ -3,13 +3,13 @@ transposition table, the only phase that may say "unwinnable".
 
 Four phases take turns, each on its own board, each going on where it stopped: (1) a focused
 depth-first search (no take-backs, no idle shuffles), (2) a best-first search over milestones,
-(3) restarts in budgets growing as the Luby sequence (over every move once the search is deep),
-and (4) the complete depth-first search, which leaves out positions proven lost and whose
-exhaustion proves the position unwinnable. The proofs of :mod:`yukon.solver.proofs` are asked
-as the schedule says. Every phase is deterministic under a budget in states, and what the search
-does in its first *n* states does not depend on the budget. A win is shortened and replayed
-through the engine before it is returned. docs/solver.md tells the whole of it, with the
-measurements behind each number.
+(3) restarts in budgets growing as the Luby sequence (and, once the search is deep, restarts
+over every move beside them), and (4) the complete depth-first search, which leaves out
+positions proven lost and whose exhaustion proves the position unwinnable. The proofs of
+:mod:`yukon.solver.proofs` are asked as the schedule says. Every phase is deterministic under a
+budget in states, and what the search does in its first *n* states does not depend on the
+budget. A win is shortened and replayed through the engine before it is returned.
+docs/solver.md tells the whole of it, with the measurements behind each number.
 
 >>> from yukon.engine import GameCode, Record
 >>> result = solve(Position.from_code(GameCode.parse("YU1-C-AAAAAAB")), Limit(states=200_000))
@@ -48,7 +48,7 @@ from yukon.solver.tables import FOUNDATION
 
 __all__ = ["VERSION", "SolverError", "solve", "verify"]
 
-VERSION: Final = "13"
+VERSION: Final = "14"
 """The search's revision, recorded with every verdict of ``yukon analyze``: a
 change that can alter a verdict or a count of states under the same budget takes a new one, so
 that results of two searches are never mixed into one figure. docs/solver.md says what each
@@ -205,6 +205,9 @@ class _Phases:
         self.complete.origin = position
         self.first = _DepthFirst(_focused(position))
         self.restarts = _Restarts(_focused(position))
+        every = Board(position)
+        self.wide = _Restarts(every, LostPositions(every))
+        """The restarts over every move, from :data:`~yukon.solver.schedule.EVERY_MOVE` on."""
         self.milestones = _Milestones(_focused(position))
         self.started = False
         """Whether the complete search has had a turn (and the proofs asked before it)."""
@@ -223,7 +226,7 @@ class _Phases:
         """Turns until a win, the complete search's end or the budget's.
 
         When a focused depth-first search runs out of moves, every focused line
-        has been tried: the other focused phases could find nothing more. The
+        has been tried: the other focused phases (1–3) could find nothing more. The
         quick phases do not look for lost positions: measured, the check costs
         them more time than it saves.
         """
@@ -234,11 +237,11 @@ class _Phases:
             (self.milestones, 1),
             (self.restarts, 2),
             (self.complete, 3),
+            (self.wide, 4),
         ]
         while not budget.stopped:
             for phase, number in phases:
-                late = budget.states >= schedule.LATE
-                weight = (schedule.LATE_WEIGHTS if late else schedule.WEIGHTS)[number]
+                weight = schedule.weights(budget.states)[number]
                 if not weight:
                     continue
                 self.proof = self._proved(phase is self.complete, budget)
@@ -250,10 +253,12 @@ class _Phases:
                     return found
                 if phase.done or budget.stopped:
                     break
-            if self.first.done or self.restarts.done:
-                phases = [(self.complete, 3)]
-            else:
-                phases = [(phase, number) for phase, number in phases if not phase.done]
+            focused = not (self.first.done or self.restarts.done)
+            phases = [
+                (phase, number)
+                for phase, number in phases
+                if not phase.done and (focused or number > 2)
+            ]
         return None
 
     def prove(self, proof: str, budget: _Budget) -> ProvedBy | None:
@@ -387,30 +392,24 @@ class _DepthFirst:
 
 class _Restarts:
     """Short depth-first searches, each with its moves of similar promise shuffled
-    differently, in budgets growing as the Luby sequence (phase 3): over the focused moves,
-    and from :data:`~yukon.solver.schedule.EVERY_MOVE` states on over every move, with the
-    complete search's cuts, the budgets starting again from the sequence's first. Once one of
+    differently, in budgets growing as the Luby sequence (phase 3): over the moves of *board*
+    (focused or every move), with the complete search's cuts given as *lost*. Once one of
     them tries every line it may, so would the rest: ``done``."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, lost: LostPositions | None = None) -> None:
         self.board = board
-        self.lost: LostPositions | None = None
+        self.lost = lost
         self.runs = 0
-        self.first = 0
-        """The runs made before the current Luby sequence began (it begins again when the
-        restarts turn to every move)."""
         self.current = self._next()
         self.done = False
 
     def _next(self) -> _DepthFirst:
         self.runs += 1
         self.board.noise = random.Random(self.runs)
-        cap = schedule.RESTART_STATES * _luby(self.runs - self.first)
+        cap = schedule.RESTART_STATES * _luby(self.runs)
         return _DepthFirst(self.board, self.lost, cap=cap)
 
     def run(self, budget: _Budget) -> list[int] | None:
-        if self.board.focused and budget.states >= schedule.EVERY_MOVE:
-            self._over_every_move()
         while not budget.paused:
             found = self.current.run(budget)
             if found is not None:
@@ -422,14 +421,6 @@ class _Restarts:
                 self.current.rewind()
                 self.current = self._next()
         return None
-
-    def _over_every_move(self) -> None:
-        """Go on over every move, from the sequence's first budget."""
-        self.current.rewind()
-        self.board.focused = False
-        self.lost = LostPositions(self.board)
-        self.first = self.runs
-        self.current = self._next()
 
 
 def _luby(i: int) -> int:

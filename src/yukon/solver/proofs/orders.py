@@ -27,11 +27,13 @@ from yukon.solver.board import Board
 from yukon.solver.proofs.pairs import Pairs, height, leave, up
 from yukon.solver.tables import CARD_COUNT
 
-__all__ = ["NODES", "Layout", "Orders"]
+__all__ = ["NODES", "WIDE_NODES", "Layout", "Orders"]
 
 NODES: Final = 5_000
 """How many partial assignments the search for one tries before it gives up
 (and counts one as found); docs/solver.md has the measurements behind it."""
+WIDE_NODES: Final = 50_000
+"""As many for :meth:`Orders.widen`: ten times the work of a search that gives up."""
 _EVENTS: Final = 2 * CARD_COUNT
 
 
@@ -48,6 +50,7 @@ class Orders:
         "_deep",
         "_frame",
         "_never",
+        "_nodes",
         "_partners",
         "_start",
         "_stay_off",
@@ -77,6 +80,8 @@ class Orders:
         self._asked = dict.fromkeys(_numbers(self.needed), -1)
         """Each event's after set when its pairs were last derived."""
         self._deep: list[int] | None = None
+        self._nodes = NODES
+        """How many partial assignments a layout's search tries before it gives up."""
         self._stay_off = [
             (leave(card), self.pairs.on(card, place))
             for card, place in self.pairs.first.items()
@@ -105,6 +110,15 @@ class Orders:
         if self._deep is None:
             self._deep = _numbers(self._deepen())
         return self._deep
+
+    def widen(self, nodes: int = WIDE_NODES) -> list[int]:
+        """The needed events that never happen when the searches of way 3 and rule 3 try up to
+        *nodes* assignments before they give up: :meth:`never`, deep, asked again. The after
+        sets already built hold (a search that gave up ordered nothing), so only way 3 and
+        rule 3 are asked again, on the pairs already derived."""
+        self._nodes = nodes
+        self._never = self._deep = None
+        return self.never(deep=True)
 
     def lost(self, deep: bool = False) -> bool:
         """Whether some needed event never happens (*deep* as for :meth:`never`)."""
@@ -192,7 +206,7 @@ class Orders:
             return None
         if self._frame is None:
             self._frame = _Frame(self.pairs)
-        return Layout(self._frame, partners)
+        return Layout(self._frame, partners, self._nodes)
 
     def _laid_out(self, event: int) -> bool:
         """Whether, for some step carrying *event*, the position just before
@@ -317,6 +331,7 @@ class Layout:
 
     __slots__ = (
         "_facts",
+        "_most",
         "_nodes",
         "_values",
         "_variables",
@@ -326,7 +341,7 @@ class Layout:
         "partners",
     )
 
-    def __init__(self, frame: _Frame, partners: list[int]) -> None:
+    def __init__(self, frame: _Frame, partners: list[int], nodes: int = NODES) -> None:
         self.frame = frame
         """What the layouts of the position share."""
         self.partners = partners
@@ -342,6 +357,8 @@ class Layout:
             1 << value for value in self._with if value >= facts or partners[value] >> value & 1
         )
         self._nodes = 0
+        self._most = nodes
+        """How many partial assignments a search tries before it gives up."""
         self.gave_up = False
         """Whether the last search gave up."""
 
@@ -423,7 +440,7 @@ class Layout:
 
     def _extend(self, alive: int, free: list[int], prefer: int) -> int | None:
         self._nodes += 1
-        if self._nodes > NODES:
+        if self._nodes > self._most:
             raise _GaveUpError
         if not free:
             return alive
@@ -444,7 +461,7 @@ class Layout:
 
 
 class _GaveUpError(Exception):
-    """The search for an assignment tried :data:`NODES` of them."""
+    """The search for an assignment tried as many of them as it may."""
 
 
 def _numbers(bits: int) -> list[int]:

@@ -27,7 +27,7 @@ from yukon.solver.tables import CARD_COUNT, card_name
 
 __all__ = ["NAMES", "Provers"]
 
-NAMES: Final = ("reach", "frozen", "escape", "pairs", "orders", "orders-deep")
+NAMES: Final = ("reach", "frozen", "escape", "pairs", "orders", "orders-deep", "orders-wide")
 """The proofs :meth:`Provers.prove` knows."""
 
 
@@ -38,7 +38,8 @@ def _never() -> bool:
 class Provers:
     """The proofs as the schedule asks them, by name, of *board* as it stands when asked (the
     complete search's), the orders of *position*, where the search starts from
-    (``orders-deep`` asks the orders already built again, deeper)."""
+    (``orders-deep`` asks the orders already built again, deeper, and ``orders-wide`` again
+    with searches that give up later: see :meth:`Orders.widen`)."""
 
     def __init__(self, position: Position, board: Board) -> None:
         self.position = position
@@ -72,6 +73,9 @@ class Provers:
             return _orders_proof(self.orders.never(), deep=False)
         if proof == "orders-deep":
             never = [] if self.orders is None else self.orders.never(deep=True)
+            return _orders_proof(never, deep=True)
+        if proof == "orders-wide":
+            never = [] if self.orders is None else self.orders.widen()
             return _orders_proof(never, deep=True)
         raise ValueError(f"no proof is called {proof!r}")
 
