@@ -87,8 +87,8 @@ card that fits where it lies to its other place; in Alaska, where a card fits on
 of its suit up or down, the wins of the deals still open here need those moves: version 12's
 wins past ``DEEP`` were all the complete search's, and of the 21 Alaska deals it leaves open at
 2,000,000 states the restarts over every move win 13 (docs/solver.md, version 13). The focused
-restarts go on too: in Classic they win as many deals past ``DEEP`` as those over every move,
-other deals (version 14)."""
+restarts go on too: under Classic they win as many deals past ``DEEP`` as the restarts over
+every move, but not the same deals (version 14)."""
 DEEP_WEIGHTS: Final = (0, 0, 1, 4, 1)
 """The turns from :data:`EVERY_MOVE` states on: the restarts over every move take a turn as long
 as the focused ones'."""
