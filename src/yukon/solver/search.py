@@ -58,6 +58,8 @@ _CLOCK_EVERY: Final = 512
 """How many states between looks at the clock."""
 _NEVER: Final = 1 << 60
 """A number of states no budget reaches."""
+_FOCUSED: Final = 3
+"""How many phases, from the first, search the focused moves only (1–3: numbers 0–2)."""
 
 
 def solve(position: Position, limit: Limit) -> SolveResult:
@@ -257,7 +259,7 @@ class _Phases:
             phases = [
                 (phase, number)
                 for phase, number in phases
-                if not phase.done and (focused or number > 2)
+                if not phase.done and (focused or number >= _FOCUSED)
             ]
         return None
 

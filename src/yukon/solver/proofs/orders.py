@@ -49,8 +49,8 @@ class Orders:
         "_asked",
         "_deep",
         "_frame",
+        "_most",
         "_never",
-        "_nodes",
         "_partners",
         "_start",
         "_stay_off",
@@ -80,7 +80,7 @@ class Orders:
         self._asked = dict.fromkeys(_numbers(self.needed), -1)
         """Each event's after set when its pairs were last derived."""
         self._deep: list[int] | None = None
-        self._nodes = NODES
+        self._most = NODES
         """How many partial assignments a layout's search tries before it gives up."""
         self._stay_off = [
             (leave(card), self.pairs.on(card, place))
@@ -111,12 +111,12 @@ class Orders:
             self._deep = _numbers(self._deepen())
         return self._deep
 
-    def widen(self, nodes: int = WIDE_NODES) -> list[int]:
+    def widen(self) -> list[int]:
         """The needed events that never happen when the searches of way 3 and rule 3 try up to
-        *nodes* assignments before they give up: :meth:`never`, deep, asked again. The after
-        sets already built hold (a search that gave up ordered nothing), so only way 3 and
-        rule 3 are asked again, on the pairs already derived."""
-        self._nodes = nodes
+        :data:`WIDE_NODES` assignments before they give up: :meth:`never`, deep, asked again.
+        The after sets already built hold (a search that gave up ordered nothing), so only way 3
+        and rule 3 are asked again, on the pairs already derived."""
+        self._most = WIDE_NODES
         self._never = self._deep = None
         return self.never(deep=True)
 
@@ -206,7 +206,7 @@ class Orders:
             return None
         if self._frame is None:
             self._frame = _Frame(self.pairs)
-        return Layout(self._frame, partners, self._nodes)
+        return Layout(self._frame, partners, self._most)
 
     def _laid_out(self, event: int) -> bool:
         """Whether, for some step carrying *event*, the position just before
