@@ -2,10 +2,11 @@
 
 ``collect`` runs each quick phase of the search alone from a deal, on its own board as in a
 solve, up to a cap of its own states, and appends where it wins (or runs out) to a JSON-lines
-file; it skips what the file has. Besides the search's phases (``first``, ``milestones``,
-``restarts``, ``wide``) it runs finders the search does not have, to see what they would add:
-``milestones:L`` (phase 2 with local searches of L states) and ``shuffled:S`` (phase 1 with the
-moves of similar promise shuffled by seed S).
+file; it skips what the file has. The search's quick phases are ``first``, ``milestones``,
+``restarts``, ``wide`` and, since version 15, ``milestones:3000`` and ``shuffled:1``; other
+finders of those two kinds can be run to see what they would add: ``milestones:L`` (phase 2
+with local searches of L states) and ``shuffled:S`` (phase 1 with the moves of similar promise
+shuffled by seed S).
 
 ``shares`` then works out, for each deal a study (``yukon analyze`` file) searched past
 ``DEEP``, whether it is decided under other turns past ``DEEP``: the phases share nothing, so a
@@ -15,18 +16,19 @@ come from the study's line, split by the weights its version gave past ``DEEP``
 (``--study-deep``), for its proofs and for the wins named by ``--complete-wins`` (the study's
 wins past ``DEEP`` that no profiled phase explains); ``--lost-at-deep`` names deals a later
 version proves lost at ``DEEP``, like the study's ``orders`` proofs there. Finders the search
-does not have take turns past ``DEEP`` only, after the five phases. On the ninth edition
+does not have take turns past ``DEEP`` only, after the search's seven. On the ninth edition
 (version 13) and ``bench/study_phases_v14.jsonl`` (phases 1 and 2 alone from the 116 Classic
 deals version 13 or 14 leaves open and the 32 either wins past ``DEEP``, the restarts on those
-32, the finders on the 105 version 14 leaves open, by a build whose ``_Milestones`` takes a
-local budget) it gives version 14's 105 undecided deals, the very ones its real run left open:
+32, the new phases on the 105 version 14 leaves open) it gives version 14's 105 undecided
+deals, the very ones its real run left open, and 99 for version 15's shares:
 
     python bench/solver_shares.py collect --out phases.jsonl --cap 2000000 \\
         --phases first,milestones,restarts,wide 2730 18057
     python bench/solver_shares.py shares bench/study_phases_v14.jsonl \\
-        --lost-at-deep 3147,5346,10521 --weights 0,0,1,4,1 --complete-wins \\
+        --lost-at-deep 3147,5346,10521 --weights 0,0,1,4,1,0,0 --complete-wins \\
         252,398,980,989,2251,3304,5223,8591,12211,12737,17307,18585,19655
-    ... --weights 0,2,2,12,2 --finders milestones:3000,shuffled:1 --finder-weights 1,1
+    ... --weights 0,2,2,12,2,1,1          (version 15's, the default)
+    ... --finders shuffled:2 --finder-weights 1
 """
 
 from __future__ import annotations
@@ -42,10 +44,11 @@ from yukon.engine import RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit
 from yukon.solver.board import Board
 from yukon.solver.proofs.frozen import LostPositions
-from yukon.solver.schedule import DEEP, DEEP_WEIGHTS, LATE, LATE_WEIGHTS, WEIGHTS
+from yukon.solver.schedule import DEEP, DEEP_WEIGHTS, LATE, LATE_WEIGHTS, LOCAL_STATES, WEIGHTS
 from yukon.solver.search import _Budget, _DepthFirst, _focused, _Milestones, _Phase, _Restarts
 
-_PHASES = ("first", "milestones", "restarts", "complete", "wide")
+_PHASES = ("first", "milestones", "restarts", "complete", "wide", "milestones:3000", "shuffled:1")
+"""The search's phases, by their number (the last two since version 15)."""
 _BUDGET = 2_000_000
 
 
@@ -54,8 +57,7 @@ def _finder(name: str, position: Position) -> _Phase:
     if kind == "first":
         return _DepthFirst(_focused(position))
     if kind == "milestones":
-        board = _focused(position)
-        return _Milestones(board) if not arg else _local_milestones(board, int(arg))
+        return _Milestones(_focused(position), int(arg or LOCAL_STATES))
     if kind == "restarts":
         return _Restarts(_focused(position))
     if kind == "wide":
@@ -66,14 +68,6 @@ def _finder(name: str, position: Position) -> _Phase:
         board.noise = random.Random(int(arg))
         return _DepthFirst(board)
     raise SystemExit(f"no finder {name!r}")
-
-
-def _local_milestones(board: Board, local: int) -> _Phase:
-    milestones = _Milestones(board)
-    if not hasattr(milestones, "local"):
-        raise SystemExit("milestones:L needs a search whose _Milestones takes a local budget")
-    setattr(milestones, "local", local)  # noqa: B010 (not an attribute of every build)
-    return milestones
 
 
 def _alone(job: tuple[str, int, str, int]) -> dict[str, object]:
@@ -190,7 +184,7 @@ def main() -> None:
     finders = [name for name in args.finders.split(",") if name]
     deep = (*args.weights, *args.finder_weights)
     if len(deep) != len(_PHASES) + len(finders):
-        raise SystemExit("give one weight for each phase and each finder")
+        raise SystemExit(f"give one weight for each of the {len(_PHASES)} phases and each finder")
     left = shares(
         args.alone,
         args.study,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from itertools import islice
 
 import pytest
@@ -18,6 +19,7 @@ from yukon.solver.proofs.frozen import LostPositions
 from yukon.solver.safe import SafeMoves
 from yukon.solver.schedule import (
     AFTER_TURN,
+    BROAD_LOCAL_STATES,
     DEEP,
     DEEP_SECONDS,
     EVERY_MOVE,
@@ -28,7 +30,17 @@ from yukon.solver.schedule import (
     SLICE,
     WEIGHTS,
 )
-from yukon.solver.search import _NEVER, _Budget, _DepthFirst, _focused, _luby, _Phases, _Restarts
+from yukon.solver.search import (
+    _NEVER,
+    _Budget,
+    _DepthFirst,
+    _focused,
+    _luby,
+    _Milestones,
+    _Phases,
+    _Restarts,
+    _shuffled,
+)
 from yukon.solver.tables import FOUNDATION, Tables
 
 from .reference import TooLargeError, confirm_lost, exhaustive_winnable, small_positions
@@ -182,6 +194,34 @@ def test_the_restarts_over_every_move_have_turns_from_every_move_on() -> None:
     assert phases.run(budget) is not None
     assert phases.restarts.done
     assert phases.wide.board.left == 0
+
+
+def test_the_fresh_focused_searches_have_turns_from_deep_on_only() -> None:
+    assert [schedule_module.weights(states)[5:] for states in (0, LATE, DEEP - 1)] == [(0, 0)] * 3
+    assert all(schedule_module.weights(DEEP)[5:])
+    assert schedule_module.weights(DEEP)[1]  # phase 2 takes turns again
+
+
+@pytest.mark.parametrize(
+    ("number", "fresh", "states"),
+    [
+        (12625, lambda position: _Milestones(_focused(position), BROAD_LOCAL_STATES), 10_490),
+        (15031, lambda position: _DepthFirst(_shuffled(position)), 6_761),
+    ],
+)
+def test_a_fresh_focused_search_wins_early_what_the_others_leave_open(
+    number: int, fresh: Callable[[Position], _DepthFirst | _Milestones], states: int
+) -> None:
+    # Deals 12625 and 15031 are open at 2,000,000 states in version 14: phases 1 and 2 win
+    # neither within 200,000 states of their own (docs/solver.md). Each of the two fresh
+    # searches wins its deal within a few thousand states of its own (the count of a budget
+    # that stops at the win: the winning move is not counted, so one more than the phase's).
+    position = Position.from_code(GameCode(CLASSIC, number))
+    search = fresh(position)
+    assert search.run(_Budget(Limit(states=states)).turn(states)) is not None
+    assert search.board.left == 0
+    for plain in (_DepthFirst(_focused(position)), _Milestones(_focused(position))):
+        assert plain.run(_Budget(Limit(states=states)).turn(states)) is None
 
 
 def test_only_a_budget_with_seconds_to_spare_asks_the_orders() -> None:

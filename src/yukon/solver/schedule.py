@@ -18,6 +18,7 @@ from typing import Final
 __all__ = [
     "AFTER_MOVE",
     "AFTER_TURN",
+    "BROAD_LOCAL_STATES",
     "COMPLETE_START",
     "DEEP",
     "DEEP_SECONDS",
@@ -62,14 +63,15 @@ of 4, and 2 at 10 s pure instead of 5."""
 
 SLICE: Final = 500
 """The states of one turn of weight 1."""
-WEIGHTS: Final = (1, 2, 3, 4, 0)
+WEIGHTS: Final = (1, 2, 3, 4, 0, 0, 0)
 """The turns of phases 1–4 in slices: each phase finds some wins far sooner than the others,
 and the complete search needs the most states, for proofs. The fifth, the restarts over every
-move, has no turn before :data:`EVERY_MOVE`."""
+move, has no turn before :data:`EVERY_MOVE`, nor the sixth and seventh, the broad milestones
+and the shuffled depth-first search."""
 LATE: Final = 200_000
 """After this many states the turns follow :data:`LATE_WEIGHTS`: wins seldom need more, proofs
 of unwinnability more often."""
-LATE_WEIGHTS: Final = (0, 0, 1, 4, 0)
+LATE_WEIGHTS: Final = (0, 0, 1, 4, 0, 0, 0)
 """Four of every five states for the complete search, the only phase that proves, and the rest
 for the restarts, which cut the tail of the wins."""
 ORDERS_SECONDS: Final = 1.5
@@ -89,13 +91,19 @@ wins past ``DEEP`` were all the complete search's, and of the 21 Alaska deals it
 2,000,000 states the restarts over every move win 13 (docs/solver.md, version 13). The focused
 restarts go on too: under Classic they win as many deals past ``DEEP`` as the restarts over
 every move, but not the same deals (version 14)."""
-DEEP_WEIGHTS: Final = (0, 0, 1, 4, 1)
+DEEP_WEIGHTS: Final = (0, 2, 2, 12, 2, 1, 1)
 """The turns from :data:`EVERY_MOVE` states on: the restarts over every move take a turn as long
-as the focused ones'."""
+as the focused ones'; phase 2 takes turns again, and two fresh focused searches, the broad
+milestones and the shuffled depth-first search, take short ones. A deal still open here is one
+the phases' shares leave open, so a search that has not had a turn yet wins some of them within
+a few tens of thousands of its own states (version 15, docs/solver.md). The complete search
+keeps three of every five states."""
 WIDE_SECONDS: Final = 20.0
 """The seconds a budget in seconds must have left for ``orders-wide`` (1–10 s more)."""
 LOCAL_STATES: Final = 300
 """How far phase 2 looks from one milestone for the next."""
+BROAD_LOCAL_STATES: Final = 3_000
+"""How far the broad milestones (the sixth phase) look from one milestone for the next."""
 FACE_UP_STATES: Final = 50 * LOCAL_STATES
 """How far it looks for a win from a milestone with every card face up."""
 RESTART_STATES: Final = 300
@@ -130,7 +138,7 @@ SCHEDULE: Final[tuple[Ask, ...]] = (
 
 
 def weights(states: int) -> tuple[int, ...]:
-    """The weights of the turns of the five phases once *states* states are spent."""
+    """The weights of the turns of the seven phases once *states* states are spent."""
     if states >= EVERY_MOVE:
         return DEEP_WEIGHTS
     return LATE_WEIGHTS if states >= LATE else WEIGHTS

@@ -5,7 +5,9 @@ Four phases take turns, each on its own board, each going on where it stopped: (
 depth-first search (no take-backs, no idle shuffles), (2) a best-first search over milestones,
 (3) restarts in budgets growing as the Luby sequence (and, once the search is deep, restarts
 over every move beside them), and (4) the complete depth-first search, which leaves out
-positions proven lost and whose exhaustion proves the position unwinnable. The proofs of
+positions proven lost and whose exhaustion proves the position unwinnable. Once the search is
+deep, two fresh focused searches take turns too: milestones with longer local searches, and a
+depth-first search with its moves of similar promise shuffled. The proofs of
 :mod:`yukon.solver.proofs` are asked as the schedule says. Every phase is deterministic under a
 budget in states, and what the search does in its first *n* states does not depend on the
 budget. A win is shortened and replayed through the engine before it is returned.
@@ -48,7 +50,7 @@ from yukon.solver.tables import FOUNDATION
 
 __all__ = ["VERSION", "SolverError", "solve", "verify"]
 
-VERSION: Final = "14"
+VERSION: Final = "15"
 """The search's revision, recorded with every verdict of ``yukon analyze``: a
 change that can alter a verdict or a count of states under the same budget takes a new one, so
 that results of two searches are never mixed into one figure. docs/solver.md says what each
@@ -58,8 +60,11 @@ _CLOCK_EVERY: Final = 512
 """How many states between looks at the clock."""
 _NEVER: Final = 1 << 60
 """A number of states no budget reaches."""
-_FOCUSED: Final = 3
-"""How many phases, from the first, search the focused moves only (1–3: numbers 0–2)."""
+_UNFOCUSED: Final = (3, 4)
+"""The numbers of the phases over every move (the complete search, the restarts over every
+move); the others search the focused moves only."""
+_SHUFFLED_SEED: Final = 1
+"""The seed of the shuffled depth-first search's generator."""
 
 
 def solve(position: Position, limit: Limit) -> SolveResult:
@@ -211,6 +216,11 @@ class _Phases:
         self.wide = _Restarts(every, LostPositions(every))
         """The restarts over every move, from :data:`~yukon.solver.schedule.EVERY_MOVE` on."""
         self.milestones = _Milestones(_focused(position))
+        self.broad = _Milestones(_focused(position), schedule.BROAD_LOCAL_STATES)
+        """The milestones with longer local searches, from :data:`~yukon.solver.schedule.DEEP`
+        on."""
+        self.shuffled = _DepthFirst(_shuffled(position))
+        """Phase 1 with its moves of similar promise shuffled, from ``DEEP`` on."""
         self.started = False
         """Whether the complete search has had a turn (and the proofs asked before it)."""
         self.provers = Provers(position, board)
@@ -228,7 +238,7 @@ class _Phases:
         """Turns until a win, the complete search's end or the budget's.
 
         When a focused depth-first search runs out of moves, every focused line
-        has been tried: the other focused phases (1–3) could find nothing more. The
+        has been tried: the other focused phases could find nothing more. The
         quick phases do not look for lost positions: measured, the check costs
         them more time than it saves.
         """
@@ -240,6 +250,8 @@ class _Phases:
             (self.restarts, 2),
             (self.complete, 3),
             (self.wide, 4),
+            (self.broad, 5),
+            (self.shuffled, 6),
         ]
         while not budget.stopped:
             for phase, number in phases:
@@ -259,7 +271,7 @@ class _Phases:
             phases = [
                 (phase, number)
                 for phase, number in phases
-                if not phase.done and (focused or number >= _FOCUSED)
+                if not phase.done and (focused or number in _UNFOCUSED)
             ]
         return None
 
@@ -284,6 +296,12 @@ class _Phases:
                 if proof is not None:
                     return proof
         return None
+
+
+def _shuffled(position: Position) -> Board:
+    board = _focused(position)
+    board.noise = random.Random(_SHUFFLED_SEED)
+    return board
 
 
 def _focused(position: Position) -> Board:
@@ -444,8 +462,10 @@ class _Milestones:
     progress (see :func:`measures.progress`). The queue of milestones and the
     positions seen by all local searches; ``done`` once the queue is empty."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, local: int = schedule.LOCAL_STATES) -> None:
         self.board = board
+        self.local = local
+        """How far each local search looks for the next milestone."""
         self.seen = {board.key}
         self.queue: list[_Entry] = [(progress(board), board.left, 0, board.snapshot(), ())]
         self.pushed = 0
@@ -462,15 +482,16 @@ class _Milestones:
         return None
 
     def _explore(self, mark: int, line: tuple[int, ...], budget: _Budget) -> list[int] | None:
-        """A depth-first search of at most :data:`~yukon.solver.schedule.LOCAL_STATES`
-        states (more once every card is face up) that queues every position whose progress
-        measure is below *mark* instead of going on from it. Only the end of the whole budget
+        """A depth-first search of at most ``local`` states (phase 2:
+        :data:`~yukon.solver.schedule.LOCAL_STATES`; more once every card is face up) that
+        queues every position whose progress measure is below *mark* instead of going on from
+        it. Only the end of the whole budget
         cuts it short, not the end of a turn: the next turn could not take it up again."""
         board, seen = self.board, self.seen
         path: list[Undo] = []
         frames = [board.moves(seen)]
         local = 0
-        most = schedule.LOCAL_STATES if mark else schedule.FACE_UP_STATES
+        most = self.local if mark else schedule.FACE_UP_STATES
         while local < most:
             while frames and not frames[-1]:
                 frames.pop()
