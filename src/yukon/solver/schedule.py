@@ -96,7 +96,7 @@ DEEP_WEIGHTS: Final = (0, 2, 2, 12, 2, 1, 1)
 as the focused ones'; phase 2 takes turns again, and two fresh focused searches, the broad
 milestones and the shuffled depth-first search, take short ones. A deal still open here is one
 the phases' shares leave open, so a search that has not had a turn yet wins some of them within
-a few tens of thousands of its own states (version 15, docs/solver.md). The complete search
+a few thousand states of its own (version 15, docs/solver.md). The complete search
 keeps three of every five states."""
 WIDE_SECONDS: Final = 20.0
 """The seconds a budget in seconds must have left for ``orders-wide`` (1–10 s more)."""
