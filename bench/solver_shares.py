@@ -42,28 +42,33 @@ from pathlib import Path
 
 from yukon.engine import RULE_SETS, GameCode, Position, RuleSet
 from yukon.solver import Limit
-from yukon.solver.board import Board
-from yukon.solver.proofs.frozen import LostPositions
-from yukon.solver.schedule import DEEP, DEEP_WEIGHTS, LATE, LATE_WEIGHTS, LOCAL_STATES, WEIGHTS
-from yukon.solver.search import _Budget, _DepthFirst, _focused, _Milestones, _Phase, _Restarts
+from yukon.solver.schedule import DEEP, DEEP_WEIGHTS, LATE, LATE_WEIGHTS, WEIGHTS
+from yukon.solver.search import _Budget, _DepthFirst, _focused, _Milestones, _Phase, _Phases
 
 _PHASES = ("first", "milestones", "restarts", "complete", "wide", "milestones:3000", "shuffled:1")
 """The search's phases, by their number (the last two since version 15)."""
 _BUDGET = 2_000_000
 
 
+_OWN = {
+    "first": "first",
+    "milestones": "milestones",
+    "restarts": "restarts",
+    "wide": "wide",
+    "milestones:3000": "broad",
+    "shuffled:1": "shuffled",
+}
+"""The search's quick phases by name, as :class:`_Phases` builds them."""
+
+
 def _finder(name: str, position: Position) -> _Phase:
+    if name in _OWN:
+        phase: _Phase = getattr(_Phases(position), _OWN[name])
+        return phase
     kind, _, arg = name.partition(":")
-    if kind == "first":
-        return _DepthFirst(_focused(position))
-    if kind == "milestones":
-        return _Milestones(_focused(position), int(arg or LOCAL_STATES))
-    if kind == "restarts":
-        return _Restarts(_focused(position))
-    if kind == "wide":
-        board = Board(position)
-        return _Restarts(board, LostPositions(board))
-    if kind == "shuffled":
+    if kind == "milestones" and arg:
+        return _Milestones(_focused(position), int(arg))
+    if kind == "shuffled" and arg:
         board = _focused(position)
         board.noise = random.Random(int(arg))
         return _DepthFirst(board)
